@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from './types';
+
+const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+/** Migrations are `NNN_name.sql` files, applied in name order; portable SQL for DuckDB and PostgreSQL. */
+export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
+  return readdirSync(dir)
+    .filter((f) => /^\d{3}_.+\.sql$/.test(f))
+    .sort()
+    .map((f) => ({ id: f.replace(/\.sql$/, ''), sql: readFileSync(join(dir, f), 'utf8') }));
+}
+
+/** Applies every migration not yet recorded in schema_migrations, each in its own transaction. */
+export async function migrate(db: Db, migrations = loadMigrations()): Promise<string[]> {
+  await db.exec(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (id VARCHAR(200) PRIMARY KEY, applied_at TIMESTAMP NOT NULL)`,
+  );
+  const done = new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+  const applied: string[] = [];
+  for (const m of migrations) {
+    if (done.has(m.id)) continue;
+    await db.transaction(async (tx) => {
+      await tx.exec(m.sql);
+      await tx.query('INSERT INTO schema_migrations (id, applied_at) VALUES ($1, CAST($2 AS TIMESTAMP))', [
+        m.id,
+        new Date().toISOString().replace('T', ' ').slice(0, 19),
+      ]);
+    });
+    applied.push(m.id);
+  }
+  return applied;
+}

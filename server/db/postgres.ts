@@ -1,0 +1,77 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import { normaliseTimestamp } from './normalise';
+import type { Db, Row } from './types';
+
+const { Pool, types } = pg;
+
+/** Type parsers shared by every PostgreSQL connection: the same plain values as DuckDB. */
+const parsers: Record<number, (v: string) => unknown> = {
+  20: Number, // int8
+  1700: Number, // numeric
+  700: Number,
+  701: Number,
+  1082: (v) => v, // date as 'YYYY-MM-DD'
+  1114: normaliseTimestamp,
+  1184: normaliseTimestamp,
+};
+
+const typeConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    parsers[oid] ?? types.getTypeParser(oid, format as 'text')) as typeof types.getTypeParser,
+};
+
+type Client = pg.PoolClient | pg.Pool;
+
+function makeDb(pool: pg.Pool, kysely: Kysely<any>, client: Client): Db {
+  const db: Db = {
+    dialect: 'postgres',
+    kysely,
+    query: async <T>(sql: string, params: readonly unknown[] = []) =>
+      (await client.query(sql, params as unknown[])).rows as T[],
+    exec: async (sql) => void (await client.query(sql)),
+    bulkInsert: async (table, columns, rows) => {
+      const perStatement = Math.max(1, Math.floor(60000 / columns.length));
+      for (let start = 0; start < rows.length; start += perStatement) {
+        const chunk = rows.slice(start, start + perStatement);
+        const params: unknown[] = [];
+        const tuples = chunk.map((row) => {
+          const slots = row.map((v) => {
+            params.push(v);
+            return `$${params.length}`;
+          });
+          return `(${slots.join(',')})`;
+        });
+        await client.query(`INSERT INTO ${table} (${columns.join(',')}) VALUES ${tuples.join(',')}`, params);
+      }
+    },
+    transaction: async (fn) => {
+      if (client !== pool) return fn(db);
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        const result = await fn(makeDb(pool, kysely, c));
+        await c.query('COMMIT');
+        return result;
+      } catch (err) {
+        await c.query('ROLLBACK');
+        throw err;
+      } finally {
+        c.release();
+      }
+    },
+    close: async () => {
+      await kysely.destroy();
+    },
+  };
+  return db;
+}
+
+export async function openPostgres(url: string): Promise<Db> {
+  const pool = new Pool({ connectionString: url, max: 8, types: typeConfig, options: '-c timezone=Asia/Shanghai' });
+  await pool.query('SELECT 1');
+  const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  return makeDb(pool, kysely, pool);
+}
+
+export type { Row };

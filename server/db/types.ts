@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+
+export type Dialect = 'duckdb' | 'postgres';
+export type Row = Record<string, unknown>;
+
+/**
+ * One database handle for the whole server. Report SQL goes through `query` ($1-style
+ * bound parameters); everything else may use the typed Kysely builder.
+ * Rows come back as plain JSON values: DECIMAL/BIGINT → number, DATE → 'YYYY-MM-DD',
+ * TIMESTAMP → 'YYYY-MM-DD HH:mm:ss'.
+ */
+export interface Db {
+  readonly dialect: Dialect;
+  readonly kysely: Kysely<any>;
+  query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Runs one or more statements without parameters (DDL, migrations). */
+  exec(sql: string): Promise<void>;
+  /** Fast append of many rows; values in column order, already of the column's type. */
+  bulkInsert(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
