@@ -1,0 +1,100 @@
+/**
+ * `npm test`: every check of the project, in order, stopping at the first red step.
+ * Type check → definition validation → unit + integration (DuckDB) → integration (PostgreSQL, on a
+ * throwaway local cluster) → SPA build → end-to-end in Chromium → Storybook build.
+ * Ends with one line `N passed, N failed` over all test runners.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { findChromium } from './lib/chromium';
+import { findPgBin, startPgCluster, type PgCluster } from './lib/pg-cluster';
+
+const ROOT = join(import.meta.dirname, '..');
+const REPORT_DIR = join(ROOT, '.tmp', 'test-reports');
+const counts = { passed: 0, failed: 0 };
+const skipE2e = process.env.HM_TEST_SKIP_E2E === '1';
+
+function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`✖ ${name} failed after ${secs}s`);
+    finish(1);
+  }
+  console.log(`✔ ${name} (${secs}s)`);
+}
+
+function addVitestCounts(file: string): void {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  counts.passed += r.numPassedTests;
+  counts.failed += r.numFailedTests;
+}
+
+function addPlaywrightCounts(file: string): void {
+  if (!existsSync(file)) return;
+  const r = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  counts.passed += r.stats.expected + r.stats.flaky;
+  counts.failed += r.stats.unexpected;
+}
+
+let cluster: PgCluster | null = null;
+
+function finish(code: number): never {
+  cluster?.stop();
+  addVitestCounts(join(REPORT_DIR, 'vitest-duckdb.json'));
+  addVitestCounts(join(REPORT_DIR, 'vitest-postgres.json'));
+  addPlaywrightCounts(join(REPORT_DIR, 'playwright.json'));
+  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  rmSync(REPORT_DIR, { recursive: true, force: true });
+  mkdirSync(REPORT_DIR, { recursive: true });
+  const npx = 'npx';
+
+  step('type check', npx, ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+  step('report definitions', npx, ['tsx', 'scripts/validate-defs.ts']);
+  step('unit and integration tests (DuckDB)', npx, [
+    'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(REPORT_DIR, 'vitest-duckdb.json')}`,
+  ]);
+
+  const externalPg = process.env.HM_TEST_DATABASE_URL;
+  if (!externalPg && !findPgBin()) {
+    console.error('PostgreSQL is not installed: apt-get install postgresql (or set HM_TEST_DATABASE_URL)');
+    finish(1);
+  }
+  cluster = externalPg ? null : await startPgCluster();
+  step(
+    'integration tests (PostgreSQL)',
+    npx,
+    ['vitest', 'run', '--project', 'node', 'tests/integration', '--reporter=default', '--reporter=json',
+      `--outputFile.json=${join(REPORT_DIR, 'vitest-postgres.json')}`],
+    { HM_DATABASE_URL: externalPg ?? cluster!.url },
+  );
+  cluster?.stop();
+  cluster = null;
+
+  step('SPA build', npx, ['vite', 'build', '--logLevel', 'warn']);
+  if (!skipE2e) {
+    if (!findChromium() && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
+      console.error('No Chromium found: apt-get install chromium (or set CHROMIUM_PATH)');
+      finish(1);
+    }
+    step('end-to-end (Chromium)', npx, ['playwright', 'test'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: join(REPORT_DIR, 'playwright.json'),
+    });
+  }
+  step('Storybook build', 'npm', ['run', 'build-storybook']);
+  finish(0);
+}
+
+main().catch((err) => {
+  console.error(err);
+  finish(1);
+});

@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import rateLimit from '@fastify/rate-limit';
+import type { Db } from './db/types';
+import type { ServerConfig } from './config';
+import { configFromEnv } from './config';
+import { HttpError, unauthorized } from './http/errors';
+import { errorBody, ok } from './http/envelope';
+import { resolveToken, type ServerSession } from './auth/session';
+import { authRoutes } from './auth/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: ServerConfig;
+  }
+  interface FastifyRequest {
+    session: ServerSession | null;
+  }
+  interface FastifyContextConfig {
+    /** reachable without a token */
+    public?: boolean;
+  }
+}
+
+/** Every API plugin of the product; each registers its own routes under /api. */
+const API_PLUGINS = [authRoutes];
+
+export interface BuildOptions {
+  db: Db;
+  config?: Partial<ServerConfig>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildServer({ db, config: overrides, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const config: ServerConfig = { ...configFromEnv(), ...overrides };
+  const app = Fastify({
+    logger,
+    genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
+    requestIdHeader: 'x-request-id',
+    bodyLimit: 10 * 1024 * 1024,
+    ajv: { customOptions: { allErrors: false, coerceTypes: true, removeAdditional: false } },
+  });
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorateRequest('session', null);
+
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message));
+    }
+    if (err.validation) {
+      return reply.status(400).send(errorBody(400, 'BAD_REQUEST', `请求参数错误：${err.message}`));
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message = status === 429 ? '请求过于频繁，请稍后再试' : status === 415 ? '不支持的内容类型' : `请求无效：${err.message}`;
+      return reply.status(status).send(errorBody(status, err.code ?? 'BAD_REQUEST', message));
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', '服务器内部错误，请稍后重试'));
+  });
+
+  await app.register(rateLimit, { global: false });
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
+    const header = req.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match) throw unauthorized('请先登录');
+    const session = await resolveToken(db, match[1], config.sessionTtlHours);
+    if (!session) throw unauthorized();
+    req.session = session;
+  });
+
+  app.get('/api/health', { config: { public: true } }, async () => ok({ database: db.dialect, ready: true }));
+
+  for (const plugin of API_PLUGINS) await app.register(plugin);
+
+  const hasSpa = existsSync(config.staticDir);
+  if (hasSpa) await app.register(fastifyStatic, { root: config.staticDir, wildcard: false });
+
+  app.setNotFoundHandler({ preHandler: async () => {} }, (req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasSpa) {
+      return reply.status(404).send(errorBody(404, 'NOT_FOUND', '请求的地址不存在'));
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { ClientType, LoginRequest, LoginResponse } from '../../engine/wire';
+import { HttpError } from '../http/errors';
+import { ok } from '../http/envelope';
+import { verifyPassword } from './password';
+import { createSession, deleteSession, loadSessionInfo } from './session';
+import { clearFailures, isLocked, recordFailure } from './throttle';
+
+export const WRONG_CREDENTIALS = '商户号、用户名或密码错误';
+export const TOO_MANY_FAILURES = '登录失败次数过多，请5分钟后再试';
+
+const CLIENTS: ClientType[] = ['HMT', 'HMD', 'HMS'];
+
+const loginSchema = {
+  body: {
+    type: 'object',
+    required: ['merchant_no', 'username', 'password', 'client'],
+    additionalProperties: false,
+    properties: {
+      merchant_no: { type: 'string', minLength: 1, maxLength: 32 },
+      username: { type: 'string', minLength: 1, maxLength: 64 },
+      password: { type: 'string', pattern: '^[0-9a-fA-F]{32}$' },
+      client: { type: 'string', enum: CLIENTS },
+    },
+  },
+};
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Body: LoginRequest }>(
+    '/api/auth/login',
+    { schema: loginSchema, config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } } },
+    async (req) => {
+      const { merchant_no, username, password, client } = req.body;
+      const key = `${merchant_no}/${username}`.toLowerCase();
+      if (await isLocked(app.db, key)) throw new HttpError(429, 'LOGIN_LOCKED', TOO_MANY_FAILURES);
+      const [account] = await app.db.query<{ tenant_id: number; account_id: number; password_hash: string; client_type: string; status: number }>(
+        `SELECT a.tenant_id, a.account_id, a.password_hash, a.client_type, a.status
+           FROM account a JOIN tenant t ON t.tenant_id = a.tenant_id
+          WHERE t.merchant_no = $1 AND a.username = $2`,
+        [merchant_no, username],
+      );
+      const valid =
+        !!account &&
+        account.client_type === client &&
+        account.status !== 0 &&
+        (await verifyPassword(password, account.password_hash));
+      if (!valid) {
+        await recordFailure(app.db, key);
+        throw new HttpError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
+      }
+      await clearFailures(app.db, key);
+      const session = await loadSessionInfo(app.db, account.tenant_id, account.account_id);
+      if (!session) throw new HttpError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
+      const { token, expiresAt } = await createSession(app.db, session, app.config.sessionTtlHours);
+      const body: LoginResponse = { token_type: 'Bearer', token, expires_at: expiresAt, session };
+      return ok(body);
+    },
+  );
+
+  app.get('/api/auth/session', async (req) => {
+    const { token_hash: _hash, permissions: _set, ...info } = req.session!;
+    return ok(info);
+  });
+
+  app.post('/api/auth/logout', async (req) => {
+    await deleteSession(app.db, req.session!.token_hash);
+    return ok(null);
+  });
+}
