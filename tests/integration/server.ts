@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ClientType, LoginResponse } from '../../engine/wire';
+import { md5Hex } from '../../server/auth/password';
+import { buildServer } from '../../server/app';
+import { openTestDb, type TestDb } from './testdb';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+
+export interface TestServer {
+  app: FastifyInstance;
+  testDb: TestDb;
+  close(): Promise<void>;
+}
+
+/** The real Fastify app over a private seeded database, driven with app.inject. */
+export async function startTestServer(): Promise<TestServer> {
+  const testDb = await openTestDb();
+  const app = await buildServer({ db: testDb.db, config: { staticDir: '/nonexistent' } });
+  await app.ready();
+  return {
+    app,
+    testDb,
+    close: async () => {
+      await app.close();
+      await testDb.close();
+    },
+  };
+}
+
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  client: ClientType,
+  merchant_no = '10139',
+  password = DEMO_PASSWORD,
+): Promise<LoginResponse> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { merchant_no, username, password: md5Hex(password), client },
+  });
+  if (res.statusCode !== 200) throw new Error(`login ${merchant_no}/${username} failed: ${res.body}`);
+  return res.json().data as LoginResponse;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
