@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   step(
     'integration tests (PostgreSQL)',
     npx,
-    ['vitest', 'run', '--project', 'node', 'tests/integration', '--reporter=default', '--reporter=json',
+    ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json',
       `--outputFile.json=${join(REPORT_DIR, 'vitest-postgres.json')}`],
     { HM_DATABASE_URL: externalPg ?? cluster!.url },
   );

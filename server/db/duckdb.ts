@@ -34,6 +34,27 @@ async function runQuery(conn: Conn, sql: string, params: readonly unknown[] = []
   });
 }
 
+async function* streamQuery(conn: Conn, sql: string, params: readonly unknown[], chunkSize: number): AsyncGenerator<Row[]> {
+  const result = await conn.stream(sql, params.length ? (params.map(toDuck) as DuckDBValue[]) : undefined);
+  const names = result.columnNames();
+  const types = result.columnTypes().map(String);
+  let batch: Row[] = [];
+  for await (const rows of result.yieldRowObjectJson()) {
+    for (const raw of rows) {
+      const row: Row = {};
+      names.forEach((name, i) => {
+        row[name] = normaliseValue(raw[name], types[i]);
+      });
+      batch.push(row);
+    }
+    if (batch.length >= chunkSize) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
+}
+
 function toDuck(v: unknown): unknown {
   if (typeof v === 'boolean') return v;
   if (v instanceof Date) return v.toISOString().replace('T', ' ').slice(0, 19);
@@ -124,6 +145,14 @@ function makeDb(pool: Pool, kysely: Kysely<any>, pinned: Conn | null, onClose: (
     query: <T>(sql: string, params?: readonly unknown[]) =>
       withConn((c) => runQuery(c, sql, params)) as Promise<T[]>,
     exec: (sql) => withConn(async (c) => void (await c.run(sql))),
+    stream: async function* (sql, params = [], chunkSize = 5000) {
+      const c = pinned ?? (await pool.acquire());
+      try {
+        yield* streamQuery(c, sql, params, chunkSize);
+      } finally {
+        if (!pinned) pool.release(c);
+      }
+    },
     bulkInsert: (table, columns, rows) =>
       withConn(async (c) => {
         if (rows.length === 0) return;

@@ -30,6 +30,27 @@ function makeDb(pool: pg.Pool, kysely: Kysely<any>, client: Client): Db {
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
       (await client.query(sql, params as unknown[])).rows as T[],
     exec: async (sql) => void (await client.query(sql)),
+    stream: async function* (sql, params = [], chunkSize = 5000) {
+      // a server-side cursor keeps memory flat whatever the result size
+      const c = client === pool ? await pool.connect() : (client as pg.PoolClient);
+      const cursor = `hm_cursor_${Math.random().toString(36).slice(2, 10)}`;
+      try {
+        if (client === pool) await c.query('BEGIN');
+        await c.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, params as unknown[]);
+        for (;;) {
+          const { rows } = await c.query(`FETCH ${chunkSize} FROM ${cursor}`);
+          if (rows.length === 0) break;
+          yield rows;
+        }
+        await c.query(`CLOSE ${cursor}`);
+        if (client === pool) await c.query('COMMIT');
+      } catch (err) {
+        if (client === pool) await c.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        if (client === pool) (c as pg.PoolClient).release();
+      }
+    },
     bulkInsert: async (table, columns, rows) => {
       const perStatement = Math.max(1, Math.floor(60000 / columns.length));
       for (let start = 0; start < rows.length; start += perStatement) {

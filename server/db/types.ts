@@ -13,6 +13,8 @@ export interface Db {
   readonly dialect: Dialect;
   readonly kysely: Kysely<any>;
   query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /** Reads a large result in chunks without holding it all (exports). */
+  stream(sql: string, params?: readonly unknown[], chunkSize?: number): AsyncIterable<Row[]>;
   /** Runs one or more statements without parameters (DDL, migrations). */
   exec(sql: string): Promise<void>;
   /** Fast append of many rows; values in column order, already of the column's type. */
