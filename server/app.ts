@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -10,11 +11,14 @@ import { HttpError, unauthorized } from './http/errors';
 import { errorBody, ok } from './http/envelope';
 import { resolveToken, type ServerSession } from './auth/session';
 import { authRoutes } from './auth/routes';
+import { JobRunner } from './export/jobs';
+import { jobRoutes } from './export/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: ServerConfig;
+    jobs: JobRunner;
   }
   interface FastifyRequest {
     session: ServerSession | null;
@@ -26,7 +30,7 @@ declare module 'fastify' {
 }
 
 /** Every API plugin of the product; each registers its own routes under /api. */
-const API_PLUGINS = [authRoutes];
+const API_PLUGINS = [authRoutes, jobRoutes];
 
 export interface BuildOptions {
   db: Db;
@@ -45,6 +49,7 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
   });
   app.decorate('db', db);
   app.decorate('config', config);
+  app.decorate('jobs', new JobRunner(db, join(config.db.dataDir, 'exports')));
   app.decorateRequest('session', null);
 
   app.addHook('onSend', async (req, reply) => {

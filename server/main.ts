@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel, transport: undefined },
   });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
+  await app.jobs.failInterrupted();
   const seeded = await seedIfEmpty(db, { scale: 'demo', onProgress: (msg) => app.log.info(msg) });
   if (seeded) app.log.info('demo data seeded');
 

@@ -1,0 +1,152 @@
+import { mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { sqlTimestamp } from '../clock';
+import type { Db } from '../db/types';
+import type { ServerSession } from '../auth/session';
+
+export type JobStatus = 'queued' | 'running' | 'done' | 'failed';
+
+export interface ExportJob {
+  job_id: string;
+  kind: string;
+  table_id: number | null;
+  title: string;
+  status: JobStatus;
+  progress: number;
+  row_count: number;
+  file_name: string;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface JobSpec {
+  session: ServerSession;
+  kind: 'report_export';
+  tableId: number | null;
+  title: string;
+  /** expected rows, for the progress bar */
+  expectedRows: number;
+  /** writes the file; reports rows written as it goes; returns the total */
+  produce: (file: string, onProgress: (rows: number) => void) => Promise<number>;
+}
+
+const COLUMNS = 'job_id, kind, table_id, title, status, progress, row_count, file_name, error, created_at, finished_at';
+
+/**
+ * Background export jobs: recorded in the database (any API process can list them), files in the
+ * data folder, at most `maxConcurrent` running at once so exports cannot starve the server.
+ */
+export class JobRunner {
+  private running = 0;
+  private queue: (() => void)[] = [];
+  private finished = new Map<string, (() => void)[]>();
+
+  constructor(
+    private db: Db,
+    private dir: string,
+    private maxConcurrent = 2,
+  ) {}
+
+  /** Jobs a previous process left running can never finish. */
+  async failInterrupted(): Promise<void> {
+    await this.db.query(
+      `UPDATE export_job SET status = 'failed', error = $1, finished_at = CAST($2 AS TIMESTAMP) WHERE status IN ('queued', 'running')`,
+      ['服务重启，任务已中断，请重新导出', sqlTimestamp()],
+    );
+  }
+
+  async start(spec: JobSpec): Promise<string> {
+    const jobId = randomUUID();
+    const fileName = `${spec.title}.xlsx`;
+    await this.db.query(
+      `INSERT INTO export_job (job_id, tenant_id, account_id, kind, table_id, title, status, progress, row_count, file_name, file_path, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'queued', 0, 0, $7, NULL, CAST($8 AS TIMESTAMP))`,
+      [jobId, spec.session.tenant_id, spec.session.account_id, spec.kind, spec.tableId, spec.title, fileName, sqlTimestamp()],
+    );
+    void this.run(jobId, spec);
+    return jobId;
+  }
+
+  /** Resolves when the job ends or after `ms`, whichever comes first. */
+  async waitFor(jobId: string, ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      const list = this.finished.get(jobId);
+      if (!list) return resolve();
+      list.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private async slot(): Promise<void> {
+    if (this.running < this.maxConcurrent) {
+      this.running++;
+      return;
+    }
+    await new Promise<void>((resolve) => this.queue.push(resolve));
+  }
+
+  private release(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.running--;
+  }
+
+  private async run(jobId: string, spec: JobSpec): Promise<void> {
+    this.finished.set(jobId, []);
+    await this.slot();
+    const folder = join(this.dir, String(spec.session.tenant_id));
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, `${jobId}.xlsx`);
+    let lastWrite = 0;
+    try {
+      await this.db.query(`UPDATE export_job SET status = 'running', file_path = $2 WHERE job_id = $1`, [jobId, file]);
+      const rows = await spec.produce(file, (n) => {
+        const now = Date.now();
+        if (now - lastWrite < 1000) return;
+        lastWrite = now;
+        const progress = spec.expectedRows ? Math.min(99, Math.floor((n / spec.expectedRows) * 100)) : 50;
+        void this.db.query('UPDATE export_job SET progress = $2, row_count = $3 WHERE job_id = $1', [jobId, progress, n]);
+      });
+      await this.db.query(
+        `UPDATE export_job SET status = 'done', progress = 100, row_count = $2, file_size = $3, finished_at = CAST($4 AS TIMESTAMP) WHERE job_id = $1`,
+        [jobId, rows, statSync(file).size, sqlTimestamp()],
+      );
+    } catch (err) {
+      await this.db.query(
+        `UPDATE export_job SET status = 'failed', error = $2, finished_at = CAST($3 AS TIMESTAMP) WHERE job_id = $1`,
+        [jobId, '导出失败，请稍后重试', sqlTimestamp()],
+      );
+      console.error('export job failed', jobId, err);
+    } finally {
+      this.release();
+      for (const done of this.finished.get(jobId) ?? []) done();
+      this.finished.delete(jobId);
+    }
+  }
+
+  async list(session: ServerSession, page: number, size: number): Promise<{ list: ExportJob[]; total: number }> {
+    const where = 'WHERE tenant_id = $1 AND account_id = $2';
+    const [{ total }] = await this.db.query<{ total: number }>(`SELECT count(*) AS total FROM export_job ${where}`, [
+      session.tenant_id,
+      session.account_id,
+    ]);
+    const list = await this.db.query<ExportJob>(
+      `SELECT ${COLUMNS} FROM export_job ${where} ORDER BY created_at DESC, job_id LIMIT ${size} OFFSET ${(page - 1) * size}`,
+      [session.tenant_id, session.account_id],
+    );
+    return { list, total };
+  }
+
+  async get(session: ServerSession, jobId: string): Promise<(ExportJob & { file_path: string | null }) | null> {
+    const [job] = await this.db.query<ExportJob & { file_path: string | null }>(
+      `SELECT ${COLUMNS}, file_path FROM export_job WHERE job_id = $1 AND tenant_id = $2 AND account_id = $3`,
+      [jobId, session.tenant_id, session.account_id],
+    );
+    return job ?? null;
+  }
+}

@@ -1,0 +1,46 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Column } from '../../engine/wire';
+import { sheetName, writeReportXlsx } from './xlsx';
+
+const col = (value: string, label: string, type: '1' | '2', format: Column['format']): Column => ({
+  value, label, type, format, is_header_show: '1', sortable: false, min_width: 100,
+});
+
+let dir = '';
+afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+async function* chunks<T>(...parts: T[][]) {
+  for (const p of parts) yield p;
+}
+
+describe('xlsx export (rule §17)', () => {
+  it('writes header, rows and the totals row in one sheet, numbers as numbers', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'xlsx-'));
+    const file = join(dir, 'r.xlsx');
+    const columns = [col('org_name', '组织', '1', 'text'), col('sales', '销售额', '2', 'money'), col('gm_rate', '毛利率', '2', 'rate')];
+    const n = await writeReportXlsx(file, {
+      title: '门店毛利分析',
+      columns,
+      rows: chunks([{ org_name: '上海徐汇店', sales: 1234.5, gm_rate: 0.25 }], [{ org_name: '杭州西湖店', sales: 0, gm_rate: null }]),
+      totals: { sales: 1234.5, gm_rate: 0.25 },
+    });
+    expect(n).toBe(2);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.getWorksheet('门店毛利分析')!;
+    expect(ws.getRow(1).values).toEqual([undefined, '组织', '销售额', '毛利率']);
+    expect(ws.getRow(2).values).toEqual([undefined, '上海徐汇店', 1234.5, 0.25]);
+    expect(ws.getRow(3).getCell(3).value).toBe('-');
+    expect(ws.getRow(4).values).toEqual([undefined, '合计', 1234.5, 0.25]);
+    expect(ws.getColumn(2).numFmt).toBe('#,##0.00');
+  });
+
+  it('makes a valid sheet name from any title', () => {
+    expect(sheetName('a/b:c?')).toBe('a b c ');
+    expect(sheetName('x'.repeat(40))).toHaveLength(31);
+  });
+});
