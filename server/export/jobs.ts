@@ -1,4 +1,4 @@
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sqlTimestamp } from '../clock';
@@ -23,7 +23,7 @@ export interface ExportJob {
 
 export interface JobSpec {
   session: ServerSession;
-  kind: 'report_export';
+  kind: 'export';
   tableId: number | null;
   title: string;
   /** expected rows, for the progress bar */
@@ -32,7 +32,7 @@ export interface JobSpec {
   produce: (file: string, onProgress: (rows: number) => void) => Promise<number>;
 }
 
-const COLUMNS = 'job_id, kind, table_id, title, status, progress, row_count, file_name, error, created_at, finished_at';
+const COLUMNS = `job_id, kind, table_id, title, status, progress, row_count, title || '.xlsx' AS file_name, error, created_at, finished_at`;
 
 /**
  * Background export jobs: recorded in the database (any API process can list them), files in the
@@ -52,18 +52,17 @@ export class JobRunner {
   /** Jobs a previous process left running can never finish. */
   async failInterrupted(): Promise<void> {
     await this.db.query(
-      `UPDATE export_job SET status = 'failed', error = $1, finished_at = CAST($2 AS TIMESTAMP) WHERE status IN ('queued', 'running')`,
+      `UPDATE import_log SET status = 'failed', error = $1, finished_at = CAST($2 AS TIMESTAMP) WHERE status IN ('queued', 'running')`,
       ['服务重启，任务已中断，请重新导出', sqlTimestamp()],
     );
   }
 
   async start(spec: JobSpec): Promise<string> {
     const jobId = randomUUID();
-    const fileName = `${spec.title}.xlsx`;
     await this.db.query(
-      `INSERT INTO export_job (job_id, tenant_id, account_id, kind, table_id, title, status, progress, row_count, file_name, file_path, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'queued', 0, 0, $7, NULL, CAST($8 AS TIMESTAMP))`,
-      [jobId, spec.session.tenant_id, spec.session.account_id, spec.kind, spec.tableId, spec.title, fileName, sqlTimestamp()],
+      `INSERT INTO import_log (job_id, tenant_id, account_id, kind, table_id, title, status, progress, row_count, file_path, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, 'queued', 0, 0, NULL, CAST($7 AS TIMESTAMP))`,
+      [jobId, spec.session.tenant_id, spec.session.account_id, spec.kind, spec.tableId, spec.title, sqlTimestamp()],
     );
     void this.run(jobId, spec);
     return jobId;
@@ -104,21 +103,21 @@ export class JobRunner {
     const file = join(folder, `${jobId}.xlsx`);
     let lastWrite = 0;
     try {
-      await this.db.query(`UPDATE export_job SET status = 'running', file_path = $2 WHERE job_id = $1`, [jobId, file]);
+      await this.db.query(`UPDATE import_log SET status = 'running', file_path = $2 WHERE job_id = $1`, [jobId, file]);
       const rows = await spec.produce(file, (n) => {
         const now = Date.now();
         if (now - lastWrite < 1000) return;
         lastWrite = now;
         const progress = spec.expectedRows ? Math.min(99, Math.floor((n / spec.expectedRows) * 100)) : 50;
-        void this.db.query('UPDATE export_job SET progress = $2, row_count = $3 WHERE job_id = $1', [jobId, progress, n]);
+        void this.db.query('UPDATE import_log SET progress = $2, row_count = $3 WHERE job_id = $1', [jobId, progress, n]);
       });
       await this.db.query(
-        `UPDATE export_job SET status = 'done', progress = 100, row_count = $2, file_size = $3, finished_at = CAST($4 AS TIMESTAMP) WHERE job_id = $1`,
-        [jobId, rows, statSync(file).size, sqlTimestamp()],
+        `UPDATE import_log SET status = 'done', progress = 100, row_count = $2, finished_at = CAST($3 AS TIMESTAMP) WHERE job_id = $1`,
+        [jobId, rows, sqlTimestamp()],
       );
     } catch (err) {
       await this.db.query(
-        `UPDATE export_job SET status = 'failed', error = $2, finished_at = CAST($3 AS TIMESTAMP) WHERE job_id = $1`,
+        `UPDATE import_log SET status = 'failed', error = $2, finished_at = CAST($3 AS TIMESTAMP) WHERE job_id = $1`,
         [jobId, '导出失败，请稍后重试', sqlTimestamp()],
       );
       console.error('export job failed', jobId, err);
@@ -131,12 +130,12 @@ export class JobRunner {
 
   async list(session: ServerSession, page: number, size: number): Promise<{ list: ExportJob[]; total: number }> {
     const where = 'WHERE tenant_id = $1 AND account_id = $2';
-    const [{ total }] = await this.db.query<{ total: number }>(`SELECT count(*) AS total FROM export_job ${where}`, [
+    const [{ total }] = await this.db.query<{ total: number }>(`SELECT count(*) AS total FROM import_log ${where}`, [
       session.tenant_id,
       session.account_id,
     ]);
     const list = await this.db.query<ExportJob>(
-      `SELECT ${COLUMNS} FROM export_job ${where} ORDER BY created_at DESC, job_id LIMIT ${size} OFFSET ${(page - 1) * size}`,
+      `SELECT ${COLUMNS} FROM import_log ${where} ORDER BY created_at DESC, job_id LIMIT ${size} OFFSET ${(page - 1) * size}`,
       [session.tenant_id, session.account_id],
     );
     return { list, total };
@@ -144,7 +143,7 @@ export class JobRunner {
 
   async get(session: ServerSession, jobId: string): Promise<(ExportJob & { file_path: string | null }) | null> {
     const [job] = await this.db.query<ExportJob & { file_path: string | null }>(
-      `SELECT ${COLUMNS}, file_path FROM export_job WHERE job_id = $1 AND tenant_id = $2 AND account_id = $3`,
+      `SELECT ${COLUMNS}, file_path FROM import_log WHERE job_id = $1 AND tenant_id = $2 AND account_id = $3`,
       [jobId, session.tenant_id, session.account_id],
     );
     return job ?? null;
