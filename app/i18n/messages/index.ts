@@ -1,0 +1,17 @@
+/**
+ * All message catalogues. Each namespace lives in its own file (messages/<namespace>.ts) so engineers add
+ * strings without touching each other's files; register a new namespace here once. Keys are used as
+ * '<namespace>.<key>', e.g. t('login.title').
+ */
+import { flattenNamespaces, type NamespaceMessages } from '../i18n.logic';
+import common from './common';
+import login from './login';
+import shell from './shell';
+
+export const namespaces: Record<string, NamespaceMessages> = {
+  common,
+  login,
+  shell,
+};
+
+export const catalogues = flattenNamespaces(namespaces);
