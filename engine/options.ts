@@ -1,0 +1,75 @@
+import type { OptionItem } from './wire';
+
+/**
+ * The option lists report filters load from the server (spec shell §3, §7), by name, and the
+ * dictionary codes. Definitions name them; the server answers GET /api/options/{name} and
+ * GET /api/dict?dic_code={code}.
+ */
+export const OPTION_LISTS = [
+  'services',
+  'finance_categories',
+  'cards',
+  'package_cards',
+  'coupon_activities',
+  'storages',
+  'storage_projects',
+  'storage_clients',
+  'drivers',
+  'delivery_routes',
+  'plus_member_cards',
+  'member_levels',
+  'suppliers',
+  'logistics_types',
+  'output_tax',
+  'payment_trade',
+  'show_status',
+  'invoice_types',
+  'arap_types',
+  'adjustment_reasons',
+  'purchase_order_sources',
+  'sku_tag_categories',
+  'carriers',
+] as const;
+export type OptionListName = (typeof OPTION_LISTS)[number];
+
+export const DICT_CODES = [
+  'RORDER_OPTION',
+  'CAR_MODEL',
+  'RECEIVE_OUB_OPTION',
+  'MEMBER_ATTRIBUTE',
+  'RECEIVE_OUB_LOGISTICS_CENTER_OPTION',
+  'CLIENT_OPTION',
+] as const;
+export type DictCode = (typeof DICT_CODES)[number];
+
+const opts = (pairs: [string | number, string][]): OptionItem[] =>
+  pairs.map(([value, label]) => ({ value: String(value), label }));
+
+/** Fixed enumerations (spec shell §9, plus the catalogue's chosen codes). */
+export const ENUMS = {
+  stock_adjustment_direction: opts([[1, '调入'], [2, '调出']]),
+  stocktake_result: opts([[0, '盘平'], [1, '盘盈'], [2, '盘亏']]),
+  order_source: opts([[1, '线下门店'], [2, '线上商城']]),
+  store_type: opts([[1, '直营店'], [2, '强加盟店'], [3, '弱加盟店']]),
+  settlement_status: opts([[0, '未结算'], [2, '部分结算'], [3, '已结清'], [4, '已作废']]),
+  invoicing_status: opts([[0, '未开票'], [1, '已开票']]),
+  store_order_status: opts([[1, '已提交'], [2, '已处理'], [3, '已驳回']]),
+  store_order_pay_type: opts([[0, '微信支付'], [1, '货到付款'], [15, '在线支付'], [16, '企业钱包'], [17, '预付款'], [18, '银行卡银联']]),
+  packing_order_type: opts([[1, '按商品拣货'], [2, '播种']]),
+  advance_payment_type: opts([[1, '预收款'], [2, '预付款'], [3, '退款'], [4, '结算'], [9, '供应商预付款调整']]),
+  purchase_receipt_type: opts([[1, '采购'], [3, '紧急采购'], [25, '越库'], [26, '直送']]),
+  org_type: opts([[0, '无'], [1, '仓库'], [2, '门店'], [3, '批发客户'], [4, '供应商']]),
+  tour_order_type: opts([[1, '收货'], [2, '退货']]),
+  virtual_type: opts([[1, '充值'], [2, '服务'], [3, '套餐卡'], [4, '礼品卡'], [5, '积分兑换'], [6, '促销礼包']]),
+  logistics_type: opts([[1, '统配'], [2, '直送'], [3, '越库']]),
+  stock_issue_type: opts([[12, '报损'], [13, '领用']]),
+  delivery_mode: opts([[1, '自提'], [2, '配送']]),
+  mall_order_status: opts([[1, '待支付'], [2, '已支付'], [3, '配送中'], [4, '已完成'], [5, '已关闭']]),
+  return_target_type: opts([[1, '仓库'], [2, '供应商']]),
+  yes_no: opts([[1, '是'], [0, '否']]),
+} satisfies Record<string, OptionItem[]>;
+export type EnumName = keyof typeof ENUMS;
+
+export const isOptionList = (name: string): name is OptionListName => (OPTION_LISTS as readonly string[]).includes(name);
+export const isDictCode = (code: string): code is DictCode => (DICT_CODES as readonly string[]).includes(code);
+export const isEnumName = (name: string): name is EnumName => Object.hasOwn(ENUMS, name);
