@@ -13,6 +13,7 @@ import { resolveToken, type ServerSession } from './auth/session';
 import { authRoutes } from './auth/routes';
 import { JobRunner } from './export/jobs';
 import { jobRoutes } from './export/routes';
+import { optionRoutes } from './options/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,7 +31,7 @@ declare module 'fastify' {
 }
 
 /** Every API plugin of the product; each registers its own routes under /api. */
-const API_PLUGINS = [authRoutes, jobRoutes];
+const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes];
 
 export interface BuildOptions {
   db: Db;
