@@ -1,0 +1,21 @@
+import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { useT } from '../../i18n';
+import { PATHS } from '../../paths';
+
+export function NotFoundPage() {
+  const t = useT();
+  return (
+    <Card>
+      <Stack align="center" gap="sm" py="xl">
+        <Title order={4}>{t('shell.notFound')}</Title>
+        <Text c="dimmed" fz="sm">
+          {t('shell.notFoundHint')}
+        </Text>
+        <Button component={Link} to={PATHS.dashboard} variant="light">
+          {t('shell.backHome')}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
