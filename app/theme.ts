@@ -4,6 +4,7 @@
  */
 import {
   ActionIcon,
+  Alert,
   AppShell,
   Button,
   Card,
@@ -59,6 +60,7 @@ export const theme = createTheme({
       defaultProps: { size: 'sm' },
       vars: (_theme, props) => ({ root: { '--button-height': controlHeight(props.size) } }),
     }),
+    Alert: Alert.extend({ styles: { icon: { marginInlineEnd: 8 } } }),
     ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'subtle', color: 'gray' } }),
     Card: Card.extend({ defaultProps: { radius: 'md', padding: 'md', withBorder: false } }),
     Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
