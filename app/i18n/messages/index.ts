@@ -4,11 +4,13 @@
  * '<namespace>.<key>', e.g. t('login.title').
  */
 import { flattenNamespaces, type NamespaceMessages } from '../i18n.logic';
+import blocks from './blocks';
 import common from './common';
 import login from './login';
 import shell from './shell';
 
 export const namespaces: Record<string, NamespaceMessages> = {
+  blocks,
   common,
   login,
   shell,
