@@ -19,7 +19,8 @@ const snapshot = (s: FormValues): FormValues => ({
 });
 
 function notify(d: Draft<ReportState>, message: Message): void {
-  d.notice = { ...message, seq: (d.notice?.seq ?? 0) + 1 };
+  d.notice_seq += 1;
+  d.notice = { ...message, seq: d.notice_seq };
 }
 
 /** Starts a fetch of the applied values at the current paging. */
@@ -50,7 +51,8 @@ function loadConfig(d: Draft<ReportState>, config: ReportConfig, today: string):
   Object.assign(d, initialForm(config, today));
   d.page_table_id = config.page_table_id;
   d.table_id = config.table_id;
-  d.is_history = config.is_history ?? d.is_history;
+  // spec §4: tab "2" is the default when the config names none
+  d.is_history = config.is_history ?? d.is_history ?? (config.tabs?.length ? '2' : null);
   d.order_by = config.default_order_by;
   d.reload_config = false;
   searchDraft(d, config);
@@ -79,6 +81,7 @@ export function initialState(config: ReportConfig, today: string, opts: InitOpti
     reload_config: false,
     fetch_seq: 0,
     notice: null,
+    notice_seq: 0,
   };
   return produce(base, (d) => loadConfig(d, config, today));
 }

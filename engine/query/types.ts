@@ -44,7 +44,9 @@ export interface ReportState extends FormValues {
   reload_config: boolean;
   /** grows with every new fetch (the app refetches and closes the AI panel on change) */
   fetch_seq: number;
+  /** a message for the user (toast), until clearNotice */
   notice: Notice | null;
+  notice_seq: number;
 }
 
 export interface InitOptions {
