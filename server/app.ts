@@ -14,6 +14,9 @@ import { authRoutes } from './auth/routes';
 import { JobRunner } from './export/jobs';
 import { jobRoutes } from './export/routes';
 import { optionRoutes } from './options/routes';
+import { tableColumnRoutes } from './settings/table-columns';
+import { passwordRoutes } from './auth/password-routes';
+import { shellRoutes } from './shell';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +34,7 @@ declare module 'fastify' {
 }
 
 /** Every API plugin of the product; each registers its own routes under /api. */
-const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes];
+const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes];
 
 export interface BuildOptions {
   db: Db;

@@ -1,0 +1,35 @@
+/**
+ * Upload limits and types (rules 298–303). Pure: the Upload block checks before sending, the server
+ * checks again on the bytes it receives.
+ */
+import type { UploadKind } from './shell';
+
+/** Rule 300: 20971520 bytes. */
+export const DEFAULT_MAX_BYTES = 20 * 1024 * 1024;
+/** Rule 298: the block's default file limit. */
+export const DEFAULT_MAX_FILES = 999;
+/** Rule 303: the default upload folder. */
+export const DEFAULT_DIRNAME = 'hmt-static';
+
+/** Rule 301. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+/** Rule 302. */
+export const VIDEO_TYPES = ['video/mp4', 'video/ogg', 'video/quicktime', 'video/3gpp', 'video/x-ms-wmv'] as const;
+
+export const TYPES_BY_KIND: Record<UploadKind, readonly string[]> = { img: IMAGE_TYPES, video: VIDEO_TYPES };
+
+export function isAcceptedType(kind: UploadKind, mime: string): boolean {
+  return TYPES_BY_KIND[kind].includes(mime.toLowerCase());
+}
+
+/** Rule 300: 请上传{n}M以内的文件！, in K when the limit is under 1 MB. */
+export function sizeLimitMessage(maxBytes: number): string {
+  const mb = maxBytes / (1024 * 1024);
+  if (mb >= 1) return `请上传${Number.isInteger(mb) ? mb : mb.toFixed(1)}M以内的文件！`;
+  return `请上传${Math.round(maxBytes / 1024)}K以内的文件！`;
+}
+
+export const TYPE_MESSAGE_ZH: Record<UploadKind, string> = {
+  img: '仅支持jpeg、png、gif格式的图片',
+  video: '仅支持mp4、ogg、mov、3gp、wmv格式的视频',
+};

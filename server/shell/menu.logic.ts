@@ -1,0 +1,152 @@
+/**
+ * The permission menu (rules 32–33): first-level groups with their leaves, filtered by the session's
+ * permission ids. Pure; the route feeds it the report leaves read at start and the hidden ids.
+ */
+import type { MenuNode } from '../../engine/shell';
+import type { ClientType } from '../../engine/wire';
+import type { ReportLeaf } from './report-leaves';
+
+interface GroupDef {
+  key: string;
+  title: string;
+  title_en: string;
+  icon: string;
+}
+
+/** Report groups in menu order; a definition's `area` picks one by its first word. */
+export const REPORT_GROUPS: GroupDef[] = [
+  { key: 'sales', title: '销售报表', title_en: 'Sales reports', icon: 'chart-bar' },
+  { key: 'member', title: '会员报表', title_en: 'Member reports', icon: 'users' },
+  { key: 'online-mall', title: '商城报表', title_en: 'Online mall reports', icon: 'shopping-cart' },
+  { key: 'services', title: '服务报表', title_en: 'Service reports', icon: 'tool' },
+  { key: 'stock', title: '库存报表', title_en: 'Stock reports', icon: 'packages' },
+  { key: 'purchase', title: '采购报表', title_en: 'Purchase reports', icon: 'truck-delivery' },
+  { key: 'supplier', title: '供应商报表', title_en: 'Supplier reports', icon: 'building-factory' },
+  { key: 'store-order', title: '要货报表', title_en: 'Store order reports', icon: 'clipboard-list' },
+  { key: 'logistics', title: '物流报表', title_en: 'Logistics reports', icon: 'truck' },
+  { key: 'finance', title: '财务报表', title_en: 'Finance reports', icon: 'report-money' },
+  { key: 'other', title: '其他报表', title_en: 'Other reports', icon: 'file-analytics' },
+];
+
+const AREA_ALIASES: Record<string, string> = {
+  'store services': 'services',
+  service: 'services',
+  mall: 'online-mall',
+  warehouse: 'logistics',
+};
+
+/** 'logistics / store-order' → 'logistics'; unknown areas go to 'other'. */
+export function groupKeyOfArea(area: string): string {
+  const first = area.split('/')[0].trim().toLowerCase();
+  const key = AREA_ALIASES[first] ?? first;
+  return REPORT_GROUPS.some((g) => g.key === key) ? key : 'other';
+}
+
+interface FixedLeaf {
+  id: string;
+  title: string;
+  title_en: string;
+  route: string;
+  icon: string;
+}
+
+/** Home: a first-level page of its own (clicking it opens the dashboard, not /menu-nav). */
+export const DASHBOARD_LEAF: FixedLeaf = { id: 'dashboard', title: '首页', title_en: 'Home', route: '/dashboard', icon: 'home' };
+
+/** Fixed groups after the reports: account settings and the log pages (rule 29). */
+export const FIXED_GROUPS: (GroupDef & { leaves: FixedLeaf[] })[] = [
+  {
+    key: 'account',
+    title: '账号设置',
+    title_en: 'Account',
+    icon: 'user-cog',
+    leaves: [{ id: 'user', title: '修改密码', title_en: 'Change password', route: '/user', icon: 'key' }],
+  },
+  {
+    key: 'log',
+    title: '日志管理',
+    title_en: 'Log management',
+    icon: 'history',
+    leaves: [
+      {
+        id: 'j-system-leadingin',
+        title: '系统导入日志',
+        title_en: 'System import log',
+        route: '/j-system-leadingin',
+        icon: 'file-import',
+      },
+    ],
+  },
+];
+
+export const reportRoute = (tableId: number) => `/report/${tableId}`;
+export const groupId = (key: string) => `group:${key}`;
+
+export interface MenuViewer {
+  client: ClientType;
+  permissions: ReadonlySet<string>;
+  is_special_tenant: boolean;
+}
+
+function reportNode(leaf: ReportLeaf): MenuNode {
+  return {
+    id: String(leaf.table_id),
+    kind: 'report',
+    title: leaf.title,
+    title_en: leaf.title_en,
+    route: reportRoute(leaf.table_id),
+    icon: null,
+    table_id: leaf.table_id,
+    children: [],
+  };
+}
+
+function fixedNode(leaf: FixedLeaf): MenuNode {
+  return { id: leaf.id, kind: 'page', title: leaf.title, title_en: leaf.title_en, route: leaf.route, icon: leaf.icon, children: [] };
+}
+
+function groupNode(group: GroupDef, children: MenuNode[]): MenuNode {
+  return { id: groupId(group.key), kind: 'group', title: group.title, title_en: group.title_en, route: null, icon: group.icon, children };
+}
+
+/** Reports the client offers at all (the client decides which reports exist). */
+export function reportsForClient(leaves: readonly ReportLeaf[], viewer: Omit<MenuViewer, 'permissions'>): ReportLeaf[] {
+  return leaves.filter(
+    (l) => l.in_menu && l.clients.includes(viewer.client) && (!l.special_tenant_only || viewer.is_special_tenant),
+  );
+}
+
+/**
+ * The menu this viewer may see. A leaf needs its id in the permission list and must not be hidden;
+ * a group appears only when at least one of its leaves remains (rule 32).
+ */
+export function buildMenu(leaves: readonly ReportLeaf[], viewer: MenuViewer, hidden: ReadonlySet<string> = new Set()): MenuNode[] {
+  const visible = (id: string) => viewer.permissions.has(id) && !hidden.has(id);
+  const menu: MenuNode[] = [];
+  if (visible(DASHBOARD_LEAF.id)) menu.push(fixedNode(DASHBOARD_LEAF));
+
+  const byGroup = new Map<string, MenuNode[]>();
+  for (const leaf of reportsForClient(leaves, viewer)) {
+    if (!visible(String(leaf.table_id))) continue;
+    const key = groupKeyOfArea(leaf.area);
+    byGroup.set(key, [...(byGroup.get(key) ?? []), reportNode(leaf)]);
+  }
+  for (const group of REPORT_GROUPS) {
+    const children = byGroup.get(group.key);
+    if (children?.length && !hidden.has(groupId(group.key))) menu.push(groupNode(group, children));
+  }
+  for (const group of FIXED_GROUPS) {
+    const children = group.leaves.filter((l) => visible(l.id)).map(fixedNode);
+    if (children.length && !hidden.has(groupId(group.key))) menu.push(groupNode(group, children));
+  }
+  return menu;
+}
+
+/** Every leaf id a client offers (what an all-permissions account holds); used by the seed and tests. */
+export function allLeafIds(leaves: readonly ReportLeaf[], client: ClientType, is_special_tenant: boolean): string[] {
+  return [
+    DASHBOARD_LEAF.id,
+    ...reportsForClient(leaves, { client, is_special_tenant }).map((l) => String(l.table_id)),
+    ...FIXED_GROUPS.flatMap((g) => g.leaves.map((l) => l.id)),
+  ];
+}

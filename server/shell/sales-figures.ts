@@ -1,0 +1,94 @@
+/**
+ * Sales figures within the session's row scope (model.md §10): headquarters the whole tenant, a store
+ * user its own store org, a supplier user the lines of its own goods. Used by the dashboard and the
+ * data screen; every value is a bound parameter.
+ */
+import type { SalesFigures } from '../../engine/shell';
+import type { ServerSession } from '../auth/session';
+import { DEFAULT_TIME_ZONE } from '../clock';
+import type { Db } from '../db/types';
+
+export type ScopeKind = 'tenant' | 'store' | 'supplier';
+
+export interface ScopeSql {
+  kind: ScopeKind;
+  /** conditions on `o` (sales_order) and `i` (sales_order_item), starting with the tenant */
+  where: string;
+  params: unknown[];
+}
+
+type ScopeSession = Pick<ServerSession, 'tenant_id' | 'client' | 'org_code' | 'supplier_no'>;
+
+/** Conditions for the session's rows; placeholders start at $1, so callers append theirs after. */
+export function salesScope(session: ScopeSession): ScopeSql {
+  if (session.client === 'HMD') {
+    return { kind: 'store', where: 'o.tenant_id = $1 AND o.org_code = $2', params: [session.tenant_id, session.org_code] };
+  }
+  if (session.client === 'HMS') {
+    // a supplier account without a supplier number sees nothing rather than everything
+    return { kind: 'supplier', where: 'o.tenant_id = $1 AND i.supplier_no = $2', params: [session.tenant_id, session.supplier_no ?? ''] };
+  }
+  return { kind: 'tenant', where: 'o.tenant_id = $1', params: [session.tenant_id] };
+}
+
+export const SALES_FROM = `sales_order o JOIN sales_order_item i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no`;
+
+/** orders = distinct non-return orders (reports.md §0); sales and cost are net of returns. */
+export const FIGURE_COLUMNS = `SUM(i.sale_amount) AS sales, SUM(i.cost_amount) AS cost,
+  COUNT(DISTINCT CASE WHEN o.is_return = 0 THEN o.order_no END) AS orders`;
+
+export interface RawFigures {
+  sales: number | null;
+  cost: number | null;
+  orders: number | null;
+}
+
+const money = (v: number) => Math.round(v * 100) / 100;
+
+/** Ratios of sums, null when the denominator is 0 (C13, C17). */
+export function toFigures(raw: RawFigures | undefined): SalesFigures {
+  const sales = raw?.sales ?? 0;
+  const cost = raw?.cost ?? 0;
+  const orders = raw?.orders ?? 0;
+  const gm = sales - cost;
+  return {
+    sales: money(sales),
+    orders,
+    atv: orders ? money(sales / orders) : null,
+    gm: money(gm),
+    gm_rate: sales ? Math.round((gm / sales) * 10000) / 10000 : null,
+  };
+}
+
+/** The tenant's time zone for "today" and "yesterday" (Asia/Shanghai unless set). */
+export async function tenantTimeZone(db: Db, tenantId: number): Promise<string> {
+  const [row] = await db.query<{ time_zone: string | null }>('SELECT time_zone FROM tenant WHERE tenant_id = $1', [tenantId]);
+  const zone = row?.time_zone || DEFAULT_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return DEFAULT_TIME_ZONE;
+  }
+}
+
+/** 'YYYY-MM-DD' shifted by whole days (calendar arithmetic in UTC, so no DST drift). */
+export function addDays(day: string, days: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Figures per business date over [from, to]; days without sales are absent. */
+export async function dailyFigures(db: Db, session: ScopeSession, from: string, to: string): Promise<Map<string, RawFigures>> {
+  const scope = salesScope(session);
+  const n = scope.params.length;
+  const rows = await db.query<RawFigures & { day: string }>(
+    `SELECT o.business_date AS day, ${FIGURE_COLUMNS}
+       FROM ${SALES_FROM}
+      WHERE ${scope.where} AND o.business_date >= CAST($${n + 1} AS DATE) AND o.business_date <= CAST($${n + 2} AS DATE)
+      GROUP BY o.business_date`,
+    [...scope.params, from, to],
+  );
+  return new Map(rows.map((r) => [r.day, r]));
+}
