@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ClientType, LoginResponse } from '../../engine/wire';
 import { md5Hex } from '../../server/auth/password';
 import { buildServer } from '../../server/app';
+import type { ServerConfig } from '../../server/config';
 import { openTestDb, type TestDb } from './testdb';
 
 export const DEMO_PASSWORD = 'Demo@2026';
@@ -13,9 +14,9 @@ export interface TestServer {
 }
 
 /** The real Fastify app over a private seeded database, driven with app.inject. */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const testDb = await openTestDb();
-  const app = await buildServer({ db: testDb.db, config: { staticDir: '/nonexistent' } });
+  const app = await buildServer({ db: testDb.db, config: { staticDir: '/nonexistent', ...config } });
   await app.ready();
   return {
     app,
