@@ -1,4 +1,5 @@
 export * from './types';
 export { createHttpDataSource, LIST_PATHS, TREE_PATHS } from './http';
 export { createMemoryDataSource, type MemoryOptions } from './memory';
+export { useLoad, type Loaded } from './useLoad';
 export { BlocksProvider, useBlocks, toastNotify, DEMO_SESSIONS, type Notify, type NoticeKind, type BlocksContextValue } from './BlocksProvider';

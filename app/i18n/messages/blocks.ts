@@ -66,6 +66,10 @@ const messages: NamespaceMessages = {
     'title.multiItem': '选择项目',
     'title.settlement': '选择结算单',
 
+    'storeType.1': '直营店',
+    'storeType.2': '强加盟店',
+    'storeType.3': '弱加盟店',
+
     'filter.keyword': '关键字',
     'filter.storeKeyword': '门店编码/名称',
     'filter.storeType': '门店类型',
@@ -248,6 +252,10 @@ const messages: NamespaceMessages = {
     'title.serviceItem': 'Select service item',
     'title.multiItem': 'Select item',
     'title.settlement': 'Select settlement bill',
+
+    'storeType.1': 'Direct',
+    'storeType.2': 'Strong franchise',
+    'storeType.3': 'Weak franchise',
 
     'filter.keyword': 'Keyword',
     'filter.storeKeyword': 'Store code/name',

@@ -1,0 +1,2 @@
+export { SelectTable, type SelectTableProps } from './SelectTable';
+export { formatCell, isNumericFormat } from './format.logic';
