@@ -1,0 +1,2 @@
+export { CommodityPicker, type CommodityPickerProps } from './CommodityPicker';
+export * from './commodity.logic';

@@ -1,0 +1,2 @@
+export { TreePicker, type TreePickerProps } from './TreePicker';
+export * from './tree.logic';
