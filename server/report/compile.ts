@@ -1,0 +1,559 @@
+/**
+ * The report SQL compiler: (definition, dataset, validated query, session) → three statements with
+ * bound parameters, runnable on DuckDB and PostgreSQL alike:
+ *
+ * - page:   the grouped rows of one page (active chips → GROUP BY, dimension columns first);
+ * - count:  how many grouped rows there are (for the pager);
+ * - totals: the same SELECT without GROUP BY over the whole filtered set, so every ratio is a
+ *           ratio of sums and a comparison measure is the same formula over its own range.
+ *
+ * Tenant and client row scope always come from the session. SQL text comes only from the
+ * definitions; every value is a $n parameter (see Params).
+ */
+import {
+  isDerived,
+  isUnion,
+  measureArgs,
+  measureClosure,
+  type AnyMeasure,
+} from '../../engine/definition/dataset-index';
+import { formulaSql } from '../../engine/definition/formula';
+import { aliasesOf, fillPlaceholders, placeholderRange } from '../../engine/definition/sql-text';
+import type {
+  DateColumn,
+  DimensionColumn,
+  DimensionDef,
+  Join,
+  MeasureDef,
+  ScopeRule,
+  UnionPart,
+  UnionSource,
+  ValueType,
+} from '../../engine/definition/types';
+import { OPERATORS, type ColumnFormat } from '../../engine/wire';
+import { addDays } from './day-math';
+import { Params, type ParamType } from './params';
+import type { CompiledReport, CompileInput, OutputColumn, Statement, ValidFilter, ValidRange } from './types';
+
+/** The session lacks a value its client's row scope needs (e.g. a store user without a store). */
+export class ScopeError extends Error {}
+
+const VALUE_TYPES: Record<ValueType, ParamType> = {
+  text: 'VARCHAR',
+  int: 'BIGINT',
+  number: 'DECIMAL(18,4)',
+  date: 'DATE',
+  datetime: 'TIMESTAMP',
+};
+
+const UNBOUNDED_START = '1970-01-01';
+
+/** Money with 2 decimals and quantities with 3, rounded by the database on exact decimals. */
+function formatted(sql: string, format: ColumnFormat): string {
+  if (format === 'money') return `ROUND(CAST(${sql} AS DECIMAL(38,6)), 2)`;
+  if (format === 'qty') return `ROUND(CAST(${sql} AS DECIMAL(38,6)), 3)`;
+  return sql;
+}
+
+const quote = (name: string) => `"${name}"`;
+
+/** Joins still needed by the given fragments; inner joins always stay (they decide rows). */
+function neededJoins(joins: Join[], fragments: string[]): Join[] {
+  const need = new Set(fragments.flatMap(aliasesOf));
+  const keep = new Set<Join>();
+  for (let i = joins.length - 1; i >= 0; i--) {
+    const j = joins[i];
+    if (j.kind === 'inner' || need.has(j.alias)) {
+      keep.add(j);
+      for (const a of aliasesOf(j.on)) need.add(a);
+    }
+  }
+  return joins.filter((j) => keep.has(j));
+}
+
+/** What does not depend on the statement: the query resolved against the definitions. */
+class Plan {
+  readonly report: CompileInput['report'];
+  readonly index: CompileInput['index'];
+  readonly ds: CompileInput['index']['dataset'];
+  readonly source: CompileInput['index']['dataset']['source'];
+  readonly query: CompileInput['query'];
+  readonly session: CompileInput['session'];
+  readonly activeDims: DimensionDef[];
+  readonly activeDimIds: Set<string>;
+  readonly dimColumns: DimensionColumn[];
+  readonly indicators: AnyMeasure[];
+  readonly columns: OutputColumn[];
+  /** base measures whose all-zero rows are hidden */
+  readonly zeroCheck: MeasureDef[];
+  readonly havingFilters: ValidFilter[];
+  readonly whereFilters: ValidFilter[];
+  readonly scopeRules: ScopeRule[];
+  readonly comparison: number[];
+
+  constructor(readonly input: CompileInput) {
+    const { report, index, query } = input;
+    this.report = report;
+    this.index = index;
+    this.ds = index.dataset;
+    this.source = this.ds.source;
+    this.query = query;
+    this.session = input.session;
+    this.activeDims = query.dimensions.map((id) => index.dimensions.get(id)!);
+    this.activeDimIds = new Set(query.dimensions);
+    this.dimColumns = this.activeDims.flatMap((d) => d.columns);
+    this.indicators = query.indicators.map((id) => index.measures.get(id)!);
+    const indicatorDefs = new Map(report.indicators.map((i) => [i.measure, i]));
+    this.columns = [
+      ...this.activeDims.flatMap((d) =>
+        d.columns.map<OutputColumn>((c) => ({
+          key: c.value,
+          label: c.label.zh,
+          type: '1',
+          format: d.value_type === 'date' ? 'date' : 'text',
+          ...(c.enum ? { enum: c.enum } : {}),
+        })),
+      ),
+      ...this.indicators.map<OutputColumn>((m) => {
+        const def = indicatorDefs.get(m.id);
+        const desc = def?.desc ?? m.desc;
+        return {
+          key: m.id,
+          label: (def?.label ?? m.label).zh,
+          type: '2',
+          format: def?.format ?? m.format,
+          ...(desc ? { desc: desc.zh } : {}),
+        };
+      }),
+    ];
+    this.zeroCheck = report.hide_zero_rows
+      ? measureClosure(
+          index,
+          report.indicators.map((i) => i.measure),
+        ).filter((m): m is MeasureDef => !isDerived(m))
+      : [];
+    this.havingFilters = query.filters.filter((f) => 'measure' in f.filter.target);
+    this.whereFilters = query.filters.filter((f) => !('measure' in f.filter.target));
+    const client = this.session.client;
+    this.scopeRules = client === 'HMT' ? [] : ((report.scope ?? this.ds.scope)[client] ?? []);
+    if (client !== 'HMT' && this.scopeRules.length === 0) throw new ScopeError(`no row scope for ${client}`);
+    this.comparison = report.dates.filter((d) => d.comparison).map((d) => d.index);
+  }
+
+  table(name: string): string {
+    return this.report.tables?.[name] ?? name;
+  }
+
+  range(index: number): ValidRange | undefined {
+    return this.query.dates.find((d) => d.index === index);
+  }
+
+  /** Where a filter's condition goes: a union branch, or the outer query. */
+  filterPart(f: ValidFilter): string | undefined {
+    const t = f.filter.target;
+    return 'field' in t ? this.index.fields.get(t.field)?.part : undefined;
+  }
+
+  /** Raw fragments a filter reads (for join pruning). */
+  filterFragments(f: ValidFilter): string[] {
+    const t = f.filter.target;
+    if ('dimension' in t) return [this.index.dimensions.get(t.dimension)!.columns[0].expr];
+    if ('field' in t) {
+      const field = this.index.fields.get(t.field)!;
+      return field.exprs ?? [field.condition!];
+    }
+    return [];
+  }
+
+  measureFragments(measures: AnyMeasure[]): string[] {
+    return measureClosure(
+      this.index,
+      measures.map((m) => m.id),
+    ).flatMap((m) => (isDerived(m) ? [] : [m.expr ?? '', m.filter ?? '']));
+  }
+
+  /** Union branches of a statement: a branch without a value for an active chip stays out of the rows. */
+  parts(forTotals: boolean): UnionPart[] {
+    const s = this.source as UnionSource;
+    if (forTotals) return s.union;
+    return s.union.filter((p) => !(p.omit_when_dimensions ?? []).some((d) => this.activeDimIds.has(d)));
+  }
+}
+
+type Variant = 'page' | 'count' | 'totals';
+
+/** One statement under construction: its own parameters, rendered from the plan. */
+class Stmt {
+  private measureCache = new Map<string, string>();
+
+  constructor(
+    readonly plan: Plan,
+    readonly variant: Variant,
+    readonly params: Params = new Params(),
+  ) {}
+
+  finish(sql: string): Statement {
+    return { sql: sql.replace(/\s+/g, ' ').trim(), params: this.params.values };
+  }
+
+  tenant(): string {
+    return this.params.bind(this.plan.session.tenant_id, 'BIGINT', 'tenant');
+  }
+
+  render(sql: string, values?: string): string {
+    return fillPlaceholders(sql, (name) => {
+      if (name === 'tenant_id') return this.tenant();
+      if (name === 'values') {
+        if (values === undefined) throw new Error('{values} outside a field condition');
+        return values;
+      }
+      const range = placeholderRange(name);
+      if (range === null) throw new Error(`unknown placeholder {${name}}`);
+      return this.dateParam(name.replace(/_[2-4]$/, ''), range);
+    });
+  }
+
+  /** A date placeholder; an end that was not given is open (1970-01-01 .. today). */
+  private dateParam(kind: string, index: number): string {
+    const r = this.plan.range(index);
+    const datetime = r?.datetime ?? false;
+    const start = r?.start ?? (datetime ? `${UNBOUNDED_START} 00:00:00` : UNBOUNDED_START);
+    const end = r?.end ?? (datetime ? `${this.plan.input.today} 23:59:59` : this.plan.input.today);
+    const key = `r${index}.${kind}`;
+    switch (kind) {
+      case 'date_start':
+        return this.params.bind(start, datetime ? 'TIMESTAMP' : 'DATE', key);
+      case 'date_end':
+        return this.params.bind(end, datetime ? 'TIMESTAMP' : 'DATE', key);
+      case 'date_start_prev':
+        return this.params.bind(addDays(start, -1), 'DATE', key);
+      default:
+        return this.params.bind(addDays(end, 1), 'DATE', key);
+    }
+  }
+
+  /** The condition of range `index` on its dataset date column; null when it filters nothing. */
+  rangeCondition(index: number): string | null {
+    const def = this.plan.report.dates.find((d) => d.index === index);
+    const r = this.plan.range(index);
+    if (!def?.column || !r || (!r.start && !r.end)) return null;
+    const col: DateColumn = this.plan.ds.date_columns![def.column];
+    const e = this.render(col.expr);
+    const conds: string[] = [];
+    const key = `r${index}`;
+    if (r.start) {
+      const both = col.type === 'datetime' && r.datetime;
+      const v = both ? r.start : r.start.slice(0, 10);
+      conds.push(`${e} >= ${this.params.bind(v, both ? 'TIMESTAMP' : 'DATE', `${key}.lo`)}`);
+    }
+    if (r.end) {
+      if (col.type === 'datetime' && r.datetime) conds.push(`${e} <= ${this.params.bind(r.end, 'TIMESTAMP', `${key}.hi`)}`);
+      else if (col.type === 'datetime') conds.push(`${e} < ${this.params.bind(addDays(r.end, 1), 'DATE', `${key}.next`)}`);
+      else conds.push(`${e} <= ${this.params.bind(r.end.slice(0, 10), 'DATE', `${key}.hi`)}`);
+    }
+    return conds.join(' AND ');
+  }
+
+  /** Date conditions of the WHERE: a comparison group reads the rows of any of its ranges. */
+  dateConditions(): string[] {
+    const { report, comparison } = this.plan;
+    const out: string[] = [];
+    if (comparison.length) {
+      const group = [1, ...comparison].map((i) => this.rangeCondition(i));
+      if (group.every((c) => c !== null)) out.push(`((${group.join(') OR (')}))`);
+    }
+    for (const d of report.dates) {
+      if (comparison.length && (d.index === 1 || d.comparison)) continue;
+      const c = this.rangeCondition(d.index);
+      if (c) out.push(c);
+    }
+    return out;
+  }
+
+  scopeCondition(rule: ScopeRule): string {
+    const { session, report, query } = this.plan;
+    const e = this.render(rule.expr);
+    if (rule.session === 'org_codes') {
+      let codes = session.account_org_relation;
+      if (report.org_restricted && query.orgCodes) codes = codes.filter((c) => query.orgCodes!.includes(c));
+      if (codes.length === 0) return '1 = 0';
+      return `${e} IN (${codes.map((c) => this.params.bind(c, 'VARCHAR')).join(', ')})`;
+    }
+    const value = session[rule.session];
+    if (!value) throw new ScopeError(`session has no ${rule.session}`);
+    return `${e} = ${this.params.bind(value, 'VARCHAR', `scope.${rule.session}`)}`;
+  }
+
+  /** `e <op> values` for one filter expression. */
+  private compare(e: string, f: ValidFilter, type: ParamType): string {
+    const bound = () => f.values.map((v) => this.params.bind(v, type));
+    switch (f.operator) {
+      case OPERATORS.eq:
+      case OPERATORS.in: {
+        const vs = bound();
+        return vs.length === 1 ? `${e} = ${vs[0]}` : `${e} IN (${vs.join(', ')})`;
+      }
+      case OPERATORS.ne: {
+        const vs = bound();
+        return vs.length === 1 ? `${e} IS DISTINCT FROM ${vs[0]}` : `(${e} IS NULL OR ${e} NOT IN (${vs.join(', ')}))`;
+      }
+      case OPERATORS.lt:
+        return `${e} < ${bound()[0]}`;
+      case OPERATORS.le:
+        return `${e} <= ${bound()[0]}`;
+      case OPERATORS.gt:
+        return `${e} > ${bound()[0]}`;
+      case OPERATORS.ge:
+        return `${e} >= ${bound()[0]}`;
+      case OPERATORS.contains: {
+        const text = type === 'VARCHAR' ? e : `CAST(${e} AS VARCHAR)`;
+        const pattern = `%${f.values[0].replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        return `${text} ILIKE ${this.params.bind(pattern, 'VARCHAR')} ESCAPE '\\'`;
+      }
+      default:
+        throw new Error(`operator ${f.operator} not supported`);
+    }
+  }
+
+  filterCondition(f: ValidFilter): string {
+    const { index } = this.plan;
+    const t = f.filter.target;
+    if ('dimension' in t) {
+      const dim = index.dimensions.get(t.dimension)!;
+      return this.compare(this.render(dim.columns[0].expr), f, VALUE_TYPES[dim.value_type]);
+    }
+    if ('field' in t) {
+      const field = index.fields.get(t.field)!;
+      const type = VALUE_TYPES[field.value_type];
+      if (field.condition) {
+        const list = `(${f.values.map((v) => this.params.bind(v, type)).join(', ')})`;
+        return `(${this.render(field.condition, list)})`;
+      }
+      const ors = field.exprs!.map((e) => this.compare(this.render(e), f, type));
+      return ors.length === 1 ? ors[0] : `(${ors.join(' OR ')})`;
+    }
+    return this.compare(this.measureSql(t.measure), f, 'DECIMAL(18,4)');
+  }
+
+  /** SQL of a measure on this statement's rows (rows: grouped; totals: the whole set). */
+  measureSql(id: string): string {
+    const cached = this.measureCache.get(id);
+    if (cached !== undefined) return cached;
+    const m = this.plan.index.measures.get(id)!;
+    const sql = this.buildMeasure(m);
+    this.measureCache.set(id, sql);
+    return sql;
+  }
+
+  private buildMeasure(m: AnyMeasure): string {
+    const onRows = this.variant !== 'totals';
+    if (onRows && (m.null_when_dimensions ?? []).some((d) => this.plan.activeDimIds.has(d))) {
+      return 'CAST(NULL AS DECIMAL(18,4))';
+    }
+    if (!isDerived(m)) return this.aggregate(m);
+    const args = measureArgs(m).map((a) => this.measureSql(a));
+    const [a, b] = args;
+    switch (m.op) {
+      case 'ratio':
+        return `(${a}) * 1.0 / NULLIF(${b}, 0)`;
+      case 'difference':
+        return `(${a}) - (${b})`;
+      case 'sum':
+        return args.map((x) => `(${x})`).join(' + ');
+      case 'growth':
+        return `((${a}) - (${b})) * 1.0 / NULLIF(ABS(${b}), 0)`;
+      case 'share':
+        return `(${a}) * 1.0 / NULLIF(SUM(${a}) OVER (), 0)`;
+      case 'rank':
+        return onRows ? `RANK() OVER (ORDER BY ${a} DESC NULLS LAST)` : 'CAST(NULL AS BIGINT)';
+      case 'formula':
+        return formulaSql(m.formula!, (ref) => this.measureSql(ref));
+    }
+  }
+
+  private aggregate(m: MeasureDef): string {
+    const conds: string[] = [];
+    if (m.filter) conds.push(`(${this.render(m.filter)})`);
+    if (this.plan.comparison.length) {
+      const c = this.rangeCondition(m.range ?? 1);
+      if (c) conds.push(`(${c})`);
+    }
+    const cond = conds.join(' AND ');
+    const expr = m.expr ? this.render(m.expr) : '';
+    switch (m.agg) {
+      case 'sum':
+        return cond ? `SUM(CASE WHEN ${cond} THEN ${expr} ELSE 0 END)` : `SUM(${expr})`;
+      case 'count':
+        return cond ? `SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)` : 'COUNT(*)';
+      case 'count_distinct':
+        return cond ? `COUNT(DISTINCT CASE WHEN ${cond} THEN ${expr} END)` : `COUNT(DISTINCT ${expr})`;
+      case 'min':
+      case 'max': {
+        const fn = m.agg.toUpperCase();
+        return cond ? `${fn}(CASE WHEN ${cond} THEN ${expr} END)` : `${fn}(${expr})`;
+      }
+    }
+  }
+
+  /** The join SQL, with the tenant equality every join repeats. */
+  private joinSql(j: Join, root: string): string {
+    const kind = j.kind === 'inner' ? 'JOIN' : 'LEFT JOIN';
+    return `${kind} ${this.plan.table(j.table)} ${j.alias} ON ${j.alias}.tenant_id = ${root}.tenant_id AND (${this.render(j.on)})`;
+  }
+
+  private partSql(part: UnionPart, source: UnionSource): string {
+    const plan = this.plan;
+    const rules = plan.scopeRules.filter((r) => r.part === part.id);
+    const filters = plan.whereFilters.filter((f) => plan.filterPart(f) === part.id);
+    const fragments = [
+      ...Object.values(part.select),
+      ...(part.where ?? []),
+      ...rules.map((r) => r.expr),
+      ...filters.flatMap((f) => plan.filterFragments(f)),
+    ];
+    const joins = neededJoins(part.joins ?? [], fragments).map((j) => this.joinSql(j, part.alias));
+    const cols = source.columns.map((c) => {
+      const e = part.select[c.name];
+      return `CAST(${e ? this.render(e) : 'NULL'} AS ${c.type}) AS ${c.name}`;
+    });
+    const where = [
+      `${part.alias}.tenant_id = ${this.tenant()}`,
+      ...(part.where ?? []).map((w) => this.render(w)),
+      ...rules.map((r) => this.scopeCondition(r)),
+      ...filters.map((f) => this.filterCondition(f)),
+    ];
+    return `SELECT ${part.alias}.tenant_id AS tenant_id, ${cols.join(', ')} FROM ${plan.table(part.table)} ${part.alias} ${joins.join(' ')} WHERE ${where.join(' AND ')}`;
+  }
+
+  /** FROM … joins, keeping the look-ups the given outer fragments use. */
+  from(fragments: string[]): string {
+    const { plan } = this;
+    const source = plan.source;
+    const outerFragments = [...fragments, ...this.outerFragments()];
+    if (isUnion(source)) {
+      const parts = plan.parts(this.variant === 'totals').map((p) => `(${this.partSql(p, source)})`);
+      const joins = neededJoins(source.joins ?? [], outerFragments).map((j) => this.joinSql(j, source.alias));
+      return `(${parts.join(' UNION ALL ')}) ${source.alias} ${joins.join(' ')}`;
+    }
+    const joins = neededJoins(source.joins ?? [], outerFragments).map((j) => this.joinSql(j, source.alias));
+    return `${plan.table(source.table)} ${source.alias} ${joins.join(' ')}`;
+  }
+
+  /** Fragments of the outer WHERE (used for join pruning). */
+  private outerFragments(): string[] {
+    const { plan } = this;
+    const ds = plan.ds;
+    const dateCols = plan.report.dates
+      .filter((d) => d.column)
+      .map((d) => ds.date_columns![d.column!].expr);
+    return [
+      ...(plan.source.where ?? []),
+      ...(plan.report.conditions ?? []).map((c) => ds.conditions![c]),
+      ...dateCols,
+      ...plan.scopeRules.filter((r) => !r.part).map((r) => r.expr),
+      ...plan.whereFilters.filter((f) => !plan.filterPart(f)).flatMap((f) => plan.filterFragments(f)),
+    ];
+  }
+
+  where(): string {
+    const { plan } = this;
+    const conds = [
+      `${plan.source.alias}.tenant_id = ${this.tenant()}`,
+      ...(plan.source.where ?? []).map((w) => this.render(w)),
+      ...(plan.report.conditions ?? []).map((c) => this.render(plan.ds.conditions![c])),
+      ...this.dateConditions(),
+      ...plan.scopeRules.filter((r) => !r.part).map((r) => this.scopeCondition(r)),
+      ...plan.whereFilters.filter((f) => !plan.filterPart(f)).map((f) => this.filterCondition(f)),
+    ];
+    return `WHERE ${conds.join(' AND ')}`;
+  }
+
+  groupBy(): string {
+    const n = this.plan.dimColumns.length;
+    return n ? `GROUP BY ${Array.from({ length: n }, (_, i) => i + 1).join(', ')}` : '';
+  }
+
+  /** Hidden all-zero rows and measure filters (number ranges on an aggregate). */
+  having(): string {
+    const conds: string[] = [];
+    if (this.plan.zeroCheck.length) {
+      const zeros = this.plan.zeroCheck.map((m) => `COALESCE(${this.measureSql(m.id)}, 0) = 0`);
+      conds.push(`NOT (${zeros.join(' AND ')})`);
+    }
+    conds.push(...this.plan.havingFilters.map((f) => this.filterCondition(f)));
+    return conds.length ? `HAVING ${conds.join(' AND ')}` : '';
+  }
+
+  dimSelect(): string[] {
+    return this.plan.dimColumns.map((c) => `${this.render(c.expr)} AS ${quote(c.value)}`);
+  }
+
+  indicatorSelect(): string[] {
+    const byKey = new Map(this.plan.columns.map((c) => [c.key, c]));
+    return this.plan.indicators.map((m) => `${formatted(this.measureSql(m.id), byKey.get(m.id)!.format)} AS ${quote(m.id)}`);
+  }
+}
+
+function orderBy(plan: Plan): string {
+  const outputs = new Set(plan.columns.map((c) => c.key));
+  const items: string[] = [];
+  const fallback = plan.report.default_order_by?.split(' ');
+  const first = plan.query.orderBy ?? (fallback ? { column: fallback[0], desc: fallback[1] === 'desc' } : null);
+  if (first && outputs.has(first.column)) items.push(`${quote(first.column)} ${first.desc ? 'DESC' : 'ASC'} NULLS LAST`);
+  // the dimension columns make the order total, so pages never overlap
+  for (const c of plan.dimColumns) items.push(`${quote(c.value)} ASC NULLS LAST`);
+  return items.length ? `ORDER BY ${items.join(', ')}` : '';
+}
+
+function rowFragments(plan: Plan): string[] {
+  return [
+    ...plan.dimColumns.map((c) => c.expr),
+    ...plan.measureFragments([...plan.indicators, ...plan.zeroCheck]),
+    ...plan.measureFragments(plan.havingFilters.map((f) => plan.index.measures.get((f.filter.target as { measure: string }).measure)!)),
+  ];
+}
+
+function buildPage(plan: Plan): Statement {
+  const s = new Stmt(plan, 'page');
+  const { pageNum, pageSize } = plan.query;
+  const select = [...s.dimSelect(), ...s.indicatorSelect()].join(', ');
+  return s.finish(
+    `SELECT ${select} FROM ${s.from(rowFragments(plan))} ${s.where()} ${s.groupBy()} ${s.having()} ${orderBy(plan)}
+     LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+  );
+}
+
+function buildCount(plan: Plan): Statement {
+  const s = new Stmt(plan, 'count');
+  const inner = plan.dimColumns.length ? s.dimSelect().join(', ') : 'COUNT(*) AS n';
+  return s.finish(
+    `SELECT COUNT(*) AS total FROM (SELECT ${inner} FROM ${s.from(rowFragments(plan))} ${s.where()} ${s.groupBy()} ${s.having()}) q`,
+  );
+}
+
+/**
+ * The totals row: no GROUP BY. With a measure filter (a number range on an aggregate) the row set
+ * is the groups that pass it, so the totals read only the rows of those groups (`kept`).
+ */
+function buildTotals(plan: Plan): Statement {
+  const s = new Stmt(plan, 'totals');
+  const select = s.indicatorSelect().join(', ');
+  const measures = plan.measureFragments(plan.indicators);
+  if (!plan.havingFilters.length) {
+    return s.finish(`SELECT ${select} FROM ${s.from(measures)} ${s.where()}`);
+  }
+  // the kept groups are the rows' own query (same parameters), matched on the dimension columns
+  const rows = new Stmt(plan, 'count', s.params);
+  const keys = plan.dimColumns.map((c, i) => `${rows.render(c.expr)} AS k${i}`);
+  const kept = `SELECT ${keys.length ? keys.join(', ') : '1 AS k'} FROM ${rows.from(rowFragments(plan))} ${rows.where()} ${rows.groupBy()} ${rows.having()}`;
+  const match = plan.dimColumns.length
+    ? plan.dimColumns.map((c, i) => `kept.k${i} IS NOT DISTINCT FROM ${s.render(c.expr)}`).join(' AND ')
+    : '1 = 1';
+  const from = s.from([...measures, ...plan.dimColumns.map((c) => c.expr)]);
+  return s.finish(`SELECT ${select} FROM ${from} JOIN (${kept}) kept ON ${match} ${s.where()}`);
+}
+
+export function compileReport(input: CompileInput): CompiledReport {
+  const plan = new Plan(input);
+  return { page: buildPage(plan), count: buildCount(plan), totals: buildTotals(plan), columns: plan.columns };
+}

@@ -1,0 +1,44 @@
+/**
+ * Report endpoints (DESIGN §3, §4): GET /api/reports/:table_id/config, POST …/data, POST …/totals.
+ * The catalogue is loaded and validated when the plugin registers; a broken definition stops the
+ * server from starting rather than failing one request later.
+ */
+import type { FastifyInstance } from 'fastify';
+import { formatError } from '../../engine/definition/catalogue';
+import { ok } from '../http/envelope';
+import { notFound } from '../http/errors';
+import { loadCatalogueFromDir } from './catalogue-fs';
+import { ReportService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reports: ReportService;
+  }
+}
+
+function tableId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound('REPORT_NOT_FOUND', '报表不存在');
+  return Number(raw);
+}
+
+export async function reportRoutes(app: FastifyInstance): Promise<void> {
+  const { catalogue, errors } = loadCatalogueFromDir();
+  if (errors.length) throw new Error(`report definitions are invalid:\n${errors.map(formatError).join('\n')}`);
+  const service = new ReportService(catalogue, app.db);
+  app.decorate('reports', service);
+
+  app.get<{ Params: { table_id: string }; Querystring: { is_history?: string } }>('/api/reports/:table_id/config', async (req) =>
+    ok(service.config(req.session!, tableId(req.params.table_id), req.query.is_history)),
+  );
+
+  app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/data', async (req) =>
+    ok(await service.data(req.session!, tableId(req.params.table_id), req.body)),
+  );
+
+  app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/totals', async (req) =>
+    ok(await service.totals(req.session!, tableId(req.params.table_id), req.body)),
+  );
+}
+
+// not encapsulated: `app.reports` is shared with other plugins (export uses `prepare`)
+Object.assign(reportRoutes, { [Symbol.for('skip-override')]: true });

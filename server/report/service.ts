@@ -1,0 +1,96 @@
+/**
+ * The report use cases over a loaded catalogue: config, data and totals for a session. Also what
+ * an export needs (`prepare`: the same validated and compiled query).
+ */
+import { todayIn } from '../../engine/dates';
+import type { Catalogue } from '../../engine/definition/catalogue';
+import type { ReportConfig, ReportData, ReportTotals } from '../../engine/wire';
+import type { ServerSession } from '../auth/session';
+import type { Db } from '../db/types';
+import { forbidden } from '../http/errors';
+import { compileReport, ScopeError } from './compile';
+import { buildConfig } from './config';
+import { requiredRanges, resolveReport, type Resolved } from './resolve';
+import { runData, runTotals } from './runner';
+import type { CompiledReport, ScopeSession } from './types';
+import { validateQuery } from './validate';
+
+export interface PreparedReport {
+  resolved: Resolved;
+  compiled: CompiledReport;
+}
+
+export function scopeSession(session: ServerSession): ScopeSession {
+  return {
+    tenant_id: session.tenant_id,
+    client: session.client,
+    org_code: session.org_code || null,
+    store_no: session.store_no,
+    supplier_no: session.supplier_no,
+    account_org_relation: session.account_org_relation.map((r) => r.org_code),
+  };
+}
+
+function isHistoryOf(v: unknown): '1' | '2' | undefined {
+  return v === '1' || v === '2' || v === 1 || v === 2 ? (String(v) as '1' | '2') : undefined;
+}
+
+/** Same family → the body's table_id is the page the request comes from (rule C3). */
+function pageOf(catalogue: Catalogue, pathId: number, body: unknown): number {
+  const bodyId = Number((body as { table_id?: unknown } | null)?.table_id);
+  if (!Number.isInteger(bodyId) || bodyId === pathId) return pathId;
+  const familyId = (id: number) => {
+    const r = catalogue.reports.get(id);
+    return r?.history ? r.id : r?.history_family;
+  };
+  const f = familyId(pathId);
+  return f !== undefined && f === familyId(bodyId) ? bodyId : pathId;
+}
+
+export class ReportService {
+  constructor(
+    readonly catalogue: Catalogue,
+    readonly db: Db,
+    private now: () => Date = () => new Date(),
+  ) {}
+
+  config(session: ServerSession, pageId: number, isHistory: unknown): ReportConfig {
+    const resolved = resolveReport(this.catalogue, session, pageId, isHistoryOf(isHistory), { defaultTab: true });
+    const index = this.catalogue.indexes.get(resolved.used.dataset)!;
+    return buildConfig(resolved, index, session.client, session.is_special_tenant);
+  }
+
+  /** Resolves, validates and compiles a report query body for this session. */
+  prepare(session: ServerSession, pathId: number, body: unknown): PreparedReport {
+    const isHistory = isHistoryOf((body as { is_history?: unknown } | null)?.is_history);
+    const resolved = resolveReport(this.catalogue, session, pathId, isHistory);
+    const page = this.catalogue.reports.get(pageOf(this.catalogue, pathId, body)) ?? resolved.page;
+    const { used } = resolved;
+    const index = this.catalogue.indexes.get(used.dataset)!;
+    const query = validateQuery(used, index, body, { client: session.client, requiredRanges: requiredRanges(page, used) });
+    try {
+      const compiled = compileReport({
+        report: used,
+        index,
+        query,
+        session: scopeSession(session),
+        dialect: this.db.dialect,
+        today: todayIn(this.now()),
+      });
+      return { resolved, compiled };
+    } catch (err) {
+      if (err instanceof ScopeError) throw forbidden('NO_DATA_SCOPE', '当前账号没有该报表的数据范围');
+      throw err;
+    }
+  }
+
+  async data(session: ServerSession, pathId: number, body: unknown): Promise<ReportData> {
+    const { resolved, compiled } = this.prepare(session, pathId, body);
+    return runData(this.db, resolved.used, compiled);
+  }
+
+  async totals(session: ServerSession, pathId: number, body: unknown): Promise<ReportTotals> {
+    const { compiled } = this.prepare(session, pathId, body);
+    return runTotals(this.db, compiled);
+  }
+}

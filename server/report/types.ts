@@ -1,0 +1,76 @@
+/** Shapes passed between validation, compilation and running of a report query. */
+import type { DatasetIndex } from '../../engine/definition/dataset-index';
+import type { FilterDef, ReportFile } from '../../engine/definition/types';
+import type { ClientType, ColumnFormat } from '../../engine/wire';
+import type { Dialect } from '../db/types';
+
+/** The session values row scope is built from (never the request body). */
+export interface ScopeSession {
+  tenant_id: number;
+  client: ClientType;
+  org_code: string | null;
+  store_no: string | null;
+  supplier_no: string | null;
+  /** org codes of account_org_relation */
+  account_org_relation: string[];
+}
+
+export interface ValidFilter {
+  filter: FilterDef;
+  operator: number;
+  /** normalised text values (numbers as decimal text) */
+  values: string[];
+}
+
+/** One date range as validated: 'YYYY-MM-DD' (or 'YYYY-MM-DD HH:mm:ss' for datetime), null = not given. */
+export interface ValidRange {
+  index: number;
+  start: string | null;
+  end: string | null;
+  datetime: boolean;
+}
+
+export interface ValidQuery {
+  pageNum: number;
+  pageSize: number;
+  /** active chip dimension ids, in definition order */
+  dimensions: string[];
+  /** indicator measure ids, in definition order */
+  indicators: string[];
+  orderBy: { column: string; desc: boolean } | null;
+  filters: ValidFilter[];
+  dates: ValidRange[];
+  /** the request's org_code list (org-restricted reports) */
+  orgCodes: string[] | null;
+}
+
+export interface CompileInput {
+  report: ReportFile;
+  index: DatasetIndex;
+  query: ValidQuery;
+  session: ScopeSession;
+  dialect: Dialect;
+  /** the tenant's today, 'YYYY-MM-DD': the open end of a range that was not given */
+  today: string;
+}
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+export interface OutputColumn {
+  key: string;
+  label: string;
+  type: '1' | '2';
+  format: ColumnFormat;
+  enum?: string;
+  desc?: string;
+}
+
+export interface CompiledReport {
+  page: Statement;
+  count: Statement;
+  totals: Statement;
+  columns: OutputColumn[];
+}
