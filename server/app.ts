@@ -17,6 +17,7 @@ import { optionRoutes } from './options/routes';
 import { tableColumnRoutes } from './settings/table-columns';
 import { passwordRoutes } from './auth/password-routes';
 import { shellRoutes } from './shell';
+import { reportRoutes } from './report/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,7 +35,7 @@ declare module 'fastify' {
 }
 
 /** Every API plugin of the product; each registers its own routes under /api. */
-const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes];
+const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes];
 
 export interface BuildOptions {
   db: Db;

@@ -19,7 +19,7 @@ import {
   type DatasetIndex,
 } from './dataset-index';
 import { tokenizeFormula } from './formula';
-import { CASCADERS, DICT_CODES, ENUMS, OPTION_LISTS, PICKERS } from './known';
+import { CASCADERS, DICT_CODES, isEnum, OPTION_LISTS, PICKERS } from './known';
 import { aliasesOf, declaredAliases, lintFragment, placeholderRange, placeholdersOf } from './sql-text';
 import type { DatasetFile, Join, ReportFile, SqlFragment } from './types';
 
@@ -148,7 +148,7 @@ function checkDataset(r: Reporter, ds: DatasetFile): void {
     d.columns.forEach((c, k) => {
       columnKeys.push(c.value);
       r.sql(`/dimensions/${i}/columns/${k}/expr`, c.expr, outer, { ranges: false });
-      if (c.enum && !ENUMS[c.enum]) r.add(`/dimensions/${i}/columns/${k}/enum`, `unknown enumeration "${c.enum}"`);
+      if (c.enum && !isEnum(c.enum)) r.add(`/dimensions/${i}/columns/${k}/enum`, `unknown enumeration "${c.enum}"`);
     });
   });
   const measureIds = [...ds.measures.map((m) => m.id), ...(ds.derived ?? []).map((m) => m.id)];
@@ -247,7 +247,7 @@ function checkSource(r: Reporter, pointer: string, source: OptionSource | undefi
       if (!(DICT_CODES as readonly string[]).includes(source.code)) r.add(pointer, `unknown dictionary code "${source.code}"`);
       break;
     case 'enum':
-      if (!ENUMS[source.name]) r.add(pointer, `unknown enumeration "${source.name}"`);
+      if (!isEnum(source.name)) r.add(pointer, `unknown enumeration "${source.name}"`);
       break;
     case 'picker':
       if (!(PICKERS as readonly string[]).includes(source.picker)) r.add(pointer, `unknown picker "${source.picker}"`);

@@ -2,4 +2,4 @@ export type * from './types';
 export { loadCatalogue, formatError } from './catalogue';
 export type { Catalogue, DefinitionError, DefinitionFile, LoadResult } from './catalogue';
 export * from './dataset-index';
-export { ENUMS, OPTION_LISTS, DICT_CODES, PICKERS, CASCADERS, enumLabel } from './known';
+export { PICKERS, CASCADERS, enumLabel } from './known';

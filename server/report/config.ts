@@ -1,6 +1,6 @@
 /** The config answer of a report page (engine/wire ReportConfig) from its definition. */
 import type { DatasetIndex } from '../../engine/definition/dataset-index';
-import { ENUMS } from '../../engine/definition/known';
+import { ENUMS } from '../../engine/options';
 import type { ReportFile } from '../../engine/definition/types';
 import { PAGE_SIZES, type ClientType, type DimensionItem, type ReportConfig } from '../../engine/wire';
 import { tenantTabs, type Resolved } from './resolve';
@@ -24,7 +24,7 @@ function dimensionItems(report: ReportFile, index: DatasetIndex, client: ClientT
         active: false,
       };
       if (f.source) item.source = f.source;
-      if (f.source?.kind === 'enum') item.options = ENUMS[f.source.name];
+      if (f.source?.kind === 'enum') item.options = ENUMS[f.source.name as keyof typeof ENUMS];
       if (f.widget === 'number_range') {
         item.startField = `${f.id}_start`;
         item.endField = `${f.id}_end`;
