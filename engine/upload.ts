@@ -22,11 +22,17 @@ export function isAcceptedType(kind: UploadKind, mime: string): boolean {
   return TYPES_BY_KIND[kind].includes(mime.toLowerCase());
 }
 
-/** Rule 300: 请上传{n}M以内的文件！, in K when the limit is under 1 MB. */
-export function sizeLimitMessage(maxBytes: number): string {
+/** Rule 300: the limit in M, or in K when it is under 1 MB. */
+export function sizeLimit(maxBytes: number): { n: string; unit: 'M' | 'K' } {
   const mb = maxBytes / (1024 * 1024);
-  if (mb >= 1) return `请上传${Number.isInteger(mb) ? mb : mb.toFixed(1)}M以内的文件！`;
-  return `请上传${Math.round(maxBytes / 1024)}K以内的文件！`;
+  if (mb >= 1) return { n: Number.isInteger(mb) ? String(mb) : mb.toFixed(1), unit: 'M' };
+  return { n: String(Math.round(maxBytes / 1024)), unit: 'K' };
+}
+
+/** Rule 300: 请上传{n}M以内的文件！ */
+export function sizeLimitMessage(maxBytes: number): string {
+  const { n, unit } = sizeLimit(maxBytes);
+  return `请上传${n}${unit}以内的文件！`;
 }
 
 export const TYPE_MESSAGE_ZH: Record<UploadKind, string> = {
