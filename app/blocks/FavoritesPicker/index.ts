@@ -1,0 +1,2 @@
+export { FavoritesPicker, type FavoritesPickerProps } from './FavoritesPicker';
+export * from './favorites.logic';

@@ -1,0 +1,3 @@
+export { GoodsPicker, type GoodsPickerProps } from './GoodsPicker';
+export { MultiSkuPicker, type MultiSkuPickerProps } from './MultiSkuPicker';
+export * from './goods.logic';

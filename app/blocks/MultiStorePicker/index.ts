@@ -1,0 +1,2 @@
+export { MultiStorePicker, type MultiStorePickerProps } from './MultiStorePicker';
+export * from './multiStore.logic';
