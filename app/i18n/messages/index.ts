@@ -7,12 +7,14 @@ import { flattenNamespaces, type NamespaceMessages } from '../i18n.logic';
 import blocks from './blocks';
 import common from './common';
 import login from './login';
+import report from './report';
 import shell from './shell';
 
 export const namespaces: Record<string, NamespaceMessages> = {
   blocks,
   common,
   login,
+  report,
   shell,
 };
 

@@ -1,0 +1,2 @@
+export { DateRangeInput, type DateRangeInputProps } from './DateRangeInput';
+export * from './dateRange.logic';

@@ -1,0 +1,2 @@
+export { NumberRangeInput, type NumberRangeInputProps } from './NumberRangeInput';
+export * from './numberRange.logic';

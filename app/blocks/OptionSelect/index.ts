@@ -1,0 +1,2 @@
+export { OptionSelect, type OptionSelectProps } from './OptionSelect';
+export * from './optionSelect.logic';

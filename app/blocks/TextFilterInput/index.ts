@@ -1,0 +1,2 @@
+export { TextFilterInput, type TextFilterInputProps } from './TextFilterInput';
+export * from './textFilter.logic';
