@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderBlock } from '../data-source/test-utils';
+import type { Picked } from '../Picker/picker.types';
+import { PickerInput } from './PickerInput';
+
+function Field({ picker, initial = [] }: { picker: string; initial?: Picked[] }) {
+  const [value, setValue] = useState<Picked[]>(initial);
+  return <PickerInput picker={picker} label="字段" value={value} onChange={setValue} />;
+}
+
+describe('<PickerInput>', () => {
+  it("opens the store picker and shows the choice as 'code - name'", async () => {
+    renderBlock(<Field picker="store" />);
+    await userEvent.click(screen.getByRole('button', { name: '字段' }));
+    await userEvent.click(await screen.findByTestId('row-S002'));
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('S002 - 北京海淀门店')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '清空' }));
+    expect(screen.queryByText('S002 - 北京海淀门店')).toBeNull();
+  });
+
+  it('reopening shows the current value as chosen', async () => {
+    renderBlock(<Field picker="supplier" initial={[{ code: 'V003', name: '内蒙古伊利实业集团' }]} />);
+    await userEvent.click(screen.getByRole('button', { name: '字段' }));
+    await screen.findByTestId('row-V003');
+    expect((screen.getByLabelText('V003') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('已选 1 项')).toBeTruthy();
+  });
+
+  it('the goods filter opens the commodity picker; the org filter the org tree', async () => {
+    renderBlock(
+      <>
+        <PickerInput picker="goods" label="商品" value={[]} onChange={() => {}} />
+      </>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: '商品' }));
+    expect(await screen.findByRole('tab', { name: '选择列表' })).toBeTruthy();
+  });
+
+  it('rule 381: an unknown picker type raises 参数异常', () => {
+    const quiet = console.error;
+    console.error = () => {};
+    try {
+      expect(() => renderBlock(<Field picker="unknown" />)).toThrow('参数异常');
+    } finally {
+      console.error = quiet;
+    }
+  });
+});

@@ -1,0 +1,3 @@
+export { PickerInput, type PickerInputProps } from './PickerInput';
+export { AnyPicker, type AnyPickerProps } from './AnyPicker';
+export * from './pickerInput.logic';
