@@ -1,0 +1,236 @@
+import { describe, expect, it } from 'vitest';
+import { indexDataset } from '../../engine/definition/dataset-index';
+import { tinyComparisonReport, tinyDataset, tinyReport } from '../../engine/definition/fixtures';
+import type { ReportFile } from '../../engine/definition/types';
+import { loadCatalogueFromDir } from './catalogue-fs';
+import { compileReport, ScopeError } from './compile';
+import type { ScopeSession } from './types';
+import { validateQuery } from './validate';
+
+const HQ: ScopeSession = { tenant_id: 10139, client: 'HMT', org_code: '1000', store_no: null, supplier_no: null, account_org_relation: [] };
+const STORE: ScopeSession = { ...HQ, client: 'HMD', org_code: 'S001', store_no: 'S001', account_org_relation: ['S001', 'S002'] };
+const SUPPLIER: ScopeSession = { ...HQ, client: 'HMS', org_code: 'V001', supplier_no: 'V001' };
+
+const DATES = { date_start: '2026-11-01', date_end: '2026-11-21' };
+const index = indexDataset(tinyDataset());
+
+function compile(body: Record<string, unknown>, session: ScopeSession = HQ, report: ReportFile = tinyReport()) {
+  const query = validateQuery(report, index, { ...DATES, ...body }, { client: session.client });
+  return compileReport({ report, index, query, session, dialect: 'duckdb', today: '2026-11-22' });
+}
+
+/** The SQL text a $n parameter stands for, e.g. CAST($3 AS VARCHAR) → params[2]. */
+function paramOf(sql: string, params: unknown[], pattern: RegExp): unknown {
+  const m = pattern.exec(sql);
+  if (!m) throw new Error(`no match for ${pattern} in ${sql}`);
+  return params[Number(m[1]) - 1];
+}
+
+describe('compileReport: shape (rules 88–98, C17)', () => {
+  it('groups by the active chips, dimension columns before indicators, one page', () => {
+    const { page, columns } = compile({ page_num: 3, page_size: 20 });
+    expect(page.sql).toMatch(/^SELECT o\.org_code AS "org_code", org\.org_name AS "org_name", ROUND\(CAST\(SUM\(i\.qty\)/);
+    expect(page.sql).toContain('GROUP BY 1, 2');
+    expect(page.sql).toMatch(/LIMIT 20 OFFSET 40$/);
+    expect(columns.map((c) => [c.key, c.type])).toEqual([
+      ['org_code', '1'],
+      ['org_name', '1'],
+      ['qty', '2'],
+      ['sales', '2'],
+      ['gm', '2'],
+      ['gm_rate', '2'],
+      ['orders', '2'],
+    ]);
+  });
+
+  it('the totals row is the same SELECT without GROUP BY, ratios as ratios of sums (C17)', () => {
+    const { totals } = compile({});
+    expect(totals.sql).not.toContain('GROUP BY');
+    expect(totals.sql).not.toContain('LIMIT');
+    expect(totals.sql).toContain(
+      '((SUM(i.sale_amount)) - (SUM(i.cost_amount))) * 1.0 / NULLIF(SUM(i.sale_amount), 0) AS "gm_rate"',
+    );
+    expect(totals.sql).toContain('COUNT(DISTINCT CASE WHEN (o.is_return = 0) THEN o.order_no END) AS "orders"');
+  });
+
+  it('money is rounded to 2 decimals and quantities to 3 by the database', () => {
+    const { page } = compile({});
+    expect(page.sql).toContain('ROUND(CAST(SUM(i.sale_amount) AS DECIMAL(38,6)), 2) AS "sales"');
+    expect(page.sql).toContain('ROUND(CAST(SUM(i.qty) AS DECIMAL(38,6)), 3) AS "qty"');
+  });
+
+  it('counts grouped rows for the pager', () => {
+    const { count } = compile({ dimensionIds: 'org,sku' });
+    expect(count.sql).toMatch(/^SELECT COUNT\(\*\) AS total FROM \(SELECT o\.org_code AS "org_code", org\.org_name AS "org_name", i\.sku_no AS "sku_no" FROM /);
+    expect(count.sql).toContain('GROUP BY 1, 2, 3');
+  });
+
+  it('leaves out look-up joins nothing uses, keeps them when a filter needs them', () => {
+    const plain = compile({ dimensionIds: 'order_source', indexIds: 'qty,sales' });
+    expect(plain.totals.sql).not.toContain('LEFT JOIN sku');
+    expect(plain.totals.sql).not.toContain('LEFT JOIN organisation');
+    const filtered = compile({ whereList: JSON.stringify([{ where_id: 'sku_keyword', operator_id: 7, operation_value: ['690'] }]) });
+    expect(filtered.totals.sql).toContain('LEFT JOIN sku s ON s.tenant_id = o.tenant_id AND (s.sku_no = i.sku_no)');
+  });
+});
+
+describe('compileReport: values are bound, never in the SQL text', () => {
+  it('binds filter values as typed parameters', () => {
+    const evil = "x' OR 1=1; DROP TABLE sku; --";
+    const { page } = compile({
+      whereList: JSON.stringify([
+        { where_id: 'sku_keyword', operator_id: 7, operation_value: [evil] },
+        { where_id: 'order_source', operator_id: 1, operation_value: ['2'] },
+        { where_id: 'org_code', operator_id: 8, operation_value: ['S001', 'S002'] },
+      ]),
+    });
+    expect(page.sql).not.toContain('DROP');
+    expect(page.sql).toContain(`(i.sku_no ILIKE CAST($4 AS VARCHAR) ESCAPE '\\' OR s.barcode ILIKE CAST($5 AS VARCHAR) ESCAPE '\\')`);
+    expect(page.params).toContain(`%${evil}%`);
+    expect(page.sql).toMatch(/o\.order_source = CAST\(\$\d+ AS BIGINT\)/);
+    expect(page.sql).toMatch(/o\.org_code IN \(CAST\(\$\d+ AS VARCHAR\), CAST\(\$\d+ AS VARCHAR\)\)/);
+    expect(page.params.length).toBe((page.sql.match(/\$\d+/g) ?? []).reduce((n, p) => Math.max(n, Number(p.slice(1))), 0));
+  });
+
+  it('escapes LIKE wildcards in a contains filter', () => {
+    const { page } = compile({ whereList: [{ where_id: 'sku_keyword', operator_id: 7, operation_value: ['50%_off'] }] });
+    expect(page.params).toContain('%50\\%\\_off%');
+  });
+
+  it('binds dates as DATE parameters, inclusive ends', () => {
+    const { page } = compile({});
+    expect(page.sql).toContain('o.business_date >= CAST($2 AS DATE) AND o.business_date <= CAST($3 AS DATE)');
+    expect(page.params.slice(0, 3)).toEqual([10139, '2026-11-01', '2026-11-21']);
+  });
+});
+
+describe('compileReport: tenant and client scope from the session (C25, rules 176, 213–214)', () => {
+  it('every statement is tenant-scoped and every join repeats the tenant equality', () => {
+    const c = compile({ dimensionIds: 'org,sku' });
+    for (const s of [c.page, c.count, c.totals]) {
+      expect(s.sql).toContain('WHERE o.tenant_id = CAST($1 AS BIGINT)');
+      expect(s.params[0]).toBe(10139);
+      for (const join of s.sql.match(/JOIN \w+ (\w+) ON/g) ?? []) {
+        const alias = join.split(' ')[2];
+        expect(s.sql).toContain(`${alias}.tenant_id = o.tenant_id`);
+      }
+    }
+  });
+
+  it('a store user sees its own org, whatever the body asks', () => {
+    const c = compile({ org_code: 'S009', whereList: [{ where_id: 'org_code', operator_id: 8, operation_value: ['S009'] }] }, STORE);
+    for (const s of [c.page, c.count, c.totals]) {
+      expect(paramOf(s.sql, s.params, /o\.org_code = CAST\(\$(\d+) AS VARCHAR\)/)).toBe('S001');
+    }
+  });
+
+  it('a supplier user sees its own supplier_no', () => {
+    const c = compile({}, SUPPLIER);
+    expect(paramOf(c.totals.sql, c.totals.params, /i\.supplier_no = CAST\(\$(\d+) AS VARCHAR\)/)).toBe('V001');
+  });
+
+  it('a session without the value its scope needs is refused', () => {
+    expect(() => compile({}, { ...STORE, org_code: null })).toThrow(ScopeError);
+  });
+
+  it('org-restricted reports read the related orgs, intersected with the request org_code (rule 176)', () => {
+    const report = { ...tinyReport(), org_restricted: true, scope: { HMD: [{ expr: 'o.org_code', session: 'org_codes' as const }] } };
+    const all = compile({}, STORE, report);
+    expect(all.page.sql).toContain('o.org_code IN (CAST($4 AS VARCHAR), CAST($5 AS VARCHAR))');
+    expect(all.page.params.slice(3, 5)).toEqual(['S001', 'S002']);
+    const one = compile({ org_code: 'S002,S777' }, STORE, report);
+    expect(one.page.sql).toContain('o.org_code IN (CAST($4 AS VARCHAR))');
+    expect(one.page.params[3]).toBe('S002');
+    const none = compile({ org_code: 'S777' }, STORE, report);
+    expect(none.page.sql).toContain('1 = 0');
+  });
+});
+
+describe('compileReport: comparison range, windows, order, hidden rows', () => {
+  it('reads both ranges in one scan and aggregates each measure over its own range (rules 127, C20)', () => {
+    const report = tinyComparisonReport();
+    const { page, totals } = compile({ date_start_2: '2026-10-11', end_2: '2026-10-31' }, HQ, report);
+    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const range = (n: string) => `${esc('o.business_date >= CAST($')}${n}${esc(' AS DATE) AND o.business_date <= CAST($')}${n}${esc(' AS DATE)')}`;
+    const where = new RegExp(`${esc('AS BIGINT) AND ((')}${range('(\\d+)')}${esc(') OR (')}${range('(\\d+)')}${esc('))')}`).exec(page.sql);
+    expect(where).not.toBeNull();
+    expect(where!.slice(1).map((n) => page.params[Number(n) - 1])).toEqual(['2026-11-01', '2026-11-21', '2026-10-11', '2026-10-31']);
+    const sales2 = `${esc('SUM(CASE WHEN (')}${range('\\d+')}${esc(') THEN i.sale_amount ELSE 0 END) AS DECIMAL(38,6)), 2) AS "sales_2"')}`;
+    expect(page.sql).toMatch(new RegExp(sales2));
+    expect(totals.sql).toMatch(/\(\(SUM\(CASE WHEN .* THEN i\.sale_amount ELSE 0 END\)\) - \(SUM\(CASE WHEN .*\)\)\) \* 1\.0 \/ NULLIF\(ABS\(SUM\(CASE WHEN/);
+  });
+
+  it('share is over all rows, rank is by the measure and empty on the totals row', () => {
+    const report = tinyComparisonReport();
+    const { page, totals } = compile({ date_start_2: '2026-10-11', end_2: '2026-10-31' }, HQ, report);
+    expect(page.sql).toContain('NULLIF(SUM(SUM(CASE WHEN');
+    expect(page.sql).toContain('RANK() OVER (ORDER BY SUM(CASE WHEN');
+    expect(totals.sql).toContain('CAST(NULL AS BIGINT) AS "rank"');
+  });
+
+  it('orders by the requested column, then by every dimension column (rules 116–117)', () => {
+    expect(compile({ order_by: 'gm desc' }).page.sql).toContain('ORDER BY "gm" DESC NULLS LAST, "org_code" ASC NULLS LAST, "org_name" ASC NULLS LAST');
+    expect(compile({}).page.sql).toContain('ORDER BY "sales" DESC NULLS LAST, "org_code" ASC NULLS LAST');
+  });
+
+  it('hides rows whose indicator aggregates are all zero (rules 165, C14)', () => {
+    const { page, count, totals } = compile({}, HQ, { ...tinyReport(), hide_zero_rows: true });
+    const having = 'HAVING NOT (COALESCE(SUM(i.qty), 0) = 0 AND COALESCE(SUM(i.sale_amount), 0) = 0 AND COALESCE(SUM(i.cost_amount), 0) = 0';
+    expect(page.sql).toContain(having);
+    expect(count.sql).toContain(having);
+    expect(totals.sql).not.toContain('HAVING');
+  });
+
+  it('a number range on an aggregate filters groups, and the totals read only the kept groups (rules 145–147)', () => {
+    const { page, totals } = compile({
+      whereList: [
+        { where_id: 'sales_qty', operator_id: 6, operation_value: [10] },
+        { where_id: 'sales_qty', operator_id: 4, operation_value: [100] },
+      ],
+    });
+    expect(page.sql).toContain('HAVING SUM(i.qty) >= CAST($4 AS DECIMAL(18,4)) AND SUM(i.qty) <= CAST($5 AS DECIMAL(18,4))');
+    expect(totals.sql).toMatch(/JOIN \(SELECT o\.org_code AS k0, org\.org_name AS k1 FROM .* HAVING SUM\(i\.qty\) >= .*\) kept ON kept\.k0 IS NOT DISTINCT FROM o\.org_code AND kept\.k1 IS NOT DISTINCT FROM org\.org_name/);
+    expect(totals.params).toEqual([10139, '2026-11-01', '2026-11-21', '10', '100']);
+  });
+});
+
+describe('compileReport: union sources (the committed datasets)', () => {
+  const { catalogue } = loadCatalogueFromDir();
+  const real = (id: number, body: Record<string, unknown>, session: ScopeSession = HQ) => {
+    const report = catalogue.reports.get(id)!;
+    const idx = catalogue.indexes.get(report.dataset)!;
+    const query = validateQuery(report, idx, body, { client: session.client });
+    return compileReport({ report, index: idx, query, session, dialect: 'postgres', today: '2026-11-22' });
+  };
+
+  it('166 filters the order source inside the sales branch, so organisations without sales stay (C16)', () => {
+    const { page } = real(166, { ...DATES, whereList: [{ where_id: 'order_source', operator_id: 1, operation_value: ['2'] }] });
+    const [orgs, sales] = page.sql.split('UNION ALL');
+    expect(orgs).toContain('WHERE g.tenant_id = CAST($1 AS BIGINT) AND g.org_type = 2');
+    expect(orgs).not.toContain('order_source');
+    expect(sales).toMatch(/o\.business_date >= CAST\(\$2 AS DATE\) AND o\.business_date <= CAST\(\$3 AS DATE\) AND o\.order_source = CAST\(\$4 AS BIGINT\)/);
+  });
+
+  it('102 reads opening at date_start − 1 and closing at date_end (C22)', () => {
+    const { page } = real(102, DATES);
+    expect(page.sql).toContain('a.biz_date = CAST($2 AS DATE)');
+    expect(page.params[1]).toBe('2026-10-31');
+    expect(paramOf(page.sql, page.params, /z\.biz_date = CAST\(\$(\d+) AS DATE\)/)).toBe('2026-11-21');
+  });
+
+  it('107 leaves advances out of the rows by AR/AP type and shows the prepaid balance as "-" there, not on the totals row', () => {
+    const byType = real(107, { dimensionIds: 'supplier,arap_type' });
+    expect(byType.page.sql).not.toContain('advance_payment');
+    expect(byType.page.sql).toContain('CAST(NULL AS DECIMAL(18,4)) AS DECIMAL(38,6)), 2) AS "prepaid"');
+    expect(byType.totals.sql).toContain('advance_payment');
+    const bySupplier = real(107, {});
+    expect(bySupplier.page.sql).toContain('advance_payment');
+    // the default 1970 range: open ends are 1970-01-01 .. today
+    expect(bySupplier.page.params).toContain('1970-01-01');
+  });
+
+  it('a supplier user of 107 is limited to its own party_no', () => {
+    const { totals } = real(107, {}, SUPPLIER);
+    expect(paramOf(totals.sql, totals.params, /u\.party_no = CAST\(\$(\d+) AS VARCHAR\)/)).toBe('V001');
+  });
+});
