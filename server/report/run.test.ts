@@ -1,0 +1,178 @@
+/**
+ * Compiled reports run on a real (in-memory) DuckDB over a handful of rows whose answers are
+ * known by hand: ratios of sums, rounding, comparison periods, hidden rows, scopes.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexDataset } from '../../engine/definition/dataset-index';
+import { tinyComparisonReport, tinyDataset, tinyReport } from '../../engine/definition/fixtures';
+import type { ReportFile } from '../../engine/definition/types';
+import { openDuckDb } from '../db/duckdb';
+import { migrate } from '../db/migrate';
+import type { Db } from '../db/types';
+import { loadCatalogueFromDir } from './catalogue-fs';
+import { compileReport } from './compile';
+import { runData, runTotals } from './runner';
+import type { ScopeSession } from './types';
+import { validateQuery } from './validate';
+
+let db: Db;
+const HQ: ScopeSession = { tenant_id: 1, client: 'HMT', org_code: '1000', store_no: null, supplier_no: null, account_org_relation: [] };
+const STORE: ScopeSession = { ...HQ, client: 'HMD', org_code: 'S1', store_no: 'S1' };
+const NOV = { date_start: '2026-11-01', date_end: '2026-11-21' };
+const OCT = { date_start_2: '2026-10-01', end_2: '2026-10-31' };
+
+const orgs: [number, string, number][] = [
+  [1, 'S1', 2],
+  [1, 'S2', 2],
+  [1, 'S3', 2],
+  [1, 'S4', 2],
+  [1, 'W1', 1],
+  [2, 'S1', 2],
+];
+// tenant, order, org, date, is_return, lines [sku, qty, sale, cost]
+const orders: [number, string, string, string, number, [string, number, number, number][]][] = [
+  [1, 'O1', 'S1', '2026-11-10', 0, [['A', 2, 100, 60], ['B', 1, 33.335, 30]]],
+  [1, 'O2', 'S1', '2026-11-11', 1, [['A', -1, -50, -30]]],
+  [1, 'O3', 'S2', '2026-11-10', 0, [['A', 10, 10, 20]]],
+  [1, 'O4', 'S2', '2026-10-10', 0, [['A', 1, 5, 1]]],
+  [1, 'O5', 'S3', '2026-11-12', 0, [['B', 0, 0, 0]]],
+  [2, 'O9', 'S1', '2026-11-10', 0, [['A', 1000, 99999, 1]]],
+];
+
+beforeAll(async () => {
+  db = await openDuckDb(':memory:');
+  await migrate(db);
+  for (const [t, code, type] of orgs) {
+    await db.query('INSERT INTO organisation (tenant_id, org_code, org_name, org_type) VALUES ($1, $2, $3, $4)', [t, code, `${code}店`, type]);
+  }
+  for (const [t, no, org, day, ret, lines] of orders) {
+    await db.query(
+      `INSERT INTO sales_order (tenant_id, order_no, org_code, order_source, order_kind, is_return, order_time, business_date,
+         total_amount, discount_amount, pay_amount, is_mixed_payment, order_status)
+       VALUES ($1, $2, $3, 1, 1, $4, CAST($5 AS TIMESTAMP), CAST($6 AS DATE), 0, 0, 0, 0, 4)`,
+      [t, no, org, ret, `${day} 10:00:00`, day],
+    );
+    for (const [i, [sku, qty, sale, cost]] of lines.entries()) {
+      await db.query(
+        `INSERT INTO sales_order_item (tenant_id, order_no, line_no, sku_no, qty, sale_amount, discount_amount, cost_amount)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7)`,
+        [t, no, i + 1, sku, qty, sale, cost],
+      );
+    }
+  }
+});
+
+afterAll(() => db.close());
+
+const index = indexDataset(tinyDataset());
+
+async function run(body: Record<string, unknown>, session: ScopeSession = HQ, report: ReportFile = tinyReport()) {
+  const query = validateQuery(report, index, body, { client: session.client });
+  const compiled = compileReport({ report, index, query, session, dialect: db.dialect, today: '2026-11-22' });
+  const [data, totals] = await Promise.all([runData(db, report, compiled), runTotals(db, compiled)]);
+  return { data, totals: totals.list[0], total: totals.total };
+}
+
+describe('report results on known rows', () => {
+  it('rows are net of returns; the totals row is a ratio of sums, not an average of rates (C17, C18, C13)', async () => {
+    const { data, totals } = await run(NOV);
+    expect(data.list).toEqual([
+      { org_code: 'S1', org_name: 'S1店', qty: 2, sales: 83.34, gm: 23.34, gm_rate: expect.closeTo(23.335 / 83.335, 9), orders: 1 },
+      { org_code: 'S2', org_name: 'S2店', qty: 10, sales: 10, gm: -10, gm_rate: -1, orders: 1 },
+      { org_code: 'S3', org_name: 'S3店', qty: 0, sales: 0, gm: 0, gm_rate: null, orders: 1 },
+    ]);
+    expect(totals).toEqual({ qty: 12, sales: 93.34, gm: 13.34, gm_rate: expect.closeTo(13.335 / 93.335, 9), orders: 3 });
+    expect(data.total).toBe(3);
+  });
+
+  it('pages do not overlap and the count stays the whole result (rule 87)', async () => {
+    const first = await run({ ...NOV, page_size: 10, dimensionIds: 'org,sku' });
+    expect(first.data.total).toBe(4);
+    expect(first.data.list.map((r) => `${r.org_code}/${r.sku_no}`)).toEqual(['S1/A', 'S1/B', 'S2/A', 'S3/B']);
+  });
+
+  it('a comparison period: growth over ABS(previous), "-" without a base, share and rank (rules 127, C20)', async () => {
+    const { data, totals } = await run({ ...NOV, ...OCT }, HQ, tinyComparisonReport());
+    expect(data.list).toEqual([
+      { org_code: 'S1', org_name: 'S1店', sales: 83.34, sales_2: 0, growth: null, share: expect.closeTo(83.335 / 93.335, 9), rank: 1 },
+      { org_code: 'S2', org_name: 'S2店', sales: 10, sales_2: 5, growth: 1, share: expect.closeTo(10 / 93.335, 9), rank: 2 },
+      { org_code: 'S3', org_name: 'S3店', sales: 0, sales_2: 0, growth: null, share: 0, rank: 3 },
+    ]);
+    expect(totals).toEqual({ sales: 93.34, sales_2: 5, growth: expect.closeTo((93.335 - 5) / 5, 9), share: 1, rank: null });
+  });
+
+  it('sorting by an indicator (rules 116–117)', async () => {
+    const { data } = await run({ ...NOV, order_by: 'gm_rate asc' });
+    expect(data.list.map((r) => r.org_code)).toEqual(['S2', 'S1', 'S3']);
+  });
+
+  it('rows whose aggregates are all zero are hidden, the totals are unchanged (rules 165, C14)', async () => {
+    const report = { ...tinyReport(), hide_zero_rows: true };
+    report.indicators = report.indicators.filter((i) => i.measure !== 'orders');
+    const { data, totals } = await run(NOV, HQ, report);
+    expect(data.list.map((r) => r.org_code)).toEqual(['S1', 'S2']);
+    expect(data.total).toBe(2);
+    expect(totals.sales).toBe(93.34);
+  });
+
+  it('a number range on an aggregate keeps groups; the totals cover only their rows (rules 145–147)', async () => {
+    const { data, totals, total } = await run({ ...NOV, whereList: [{ where_id: 'sales_qty', operator_id: 6, operation_value: [5] }] });
+    expect(data.list.map((r) => r.org_code)).toEqual(['S2']);
+    expect(totals).toMatchObject({ qty: 10, sales: 10, orders: 1 });
+    expect(total).toBe(1);
+  });
+
+  it('a store user sees only its org; another tenant never shows up (C25)', async () => {
+    const store = await run(NOV, STORE);
+    expect(store.data.list.map((r) => r.org_code)).toEqual(['S1']);
+    expect(store.totals.sales).toBe(83.34);
+    const other = await run(NOV, { ...HQ, tenant_id: 2 });
+    expect(other.data.list).toEqual([expect.objectContaining({ org_code: 'S1', sales: 99999 })]);
+  });
+
+  it('a chip with an enumeration shows its label', async () => {
+    const { data } = await run({ ...NOV, dimensionIds: 'order_source' });
+    expect(data.list[0]).toMatchObject({ order_source: '线下门店' });
+  });
+});
+
+describe('report 166 on known rows: every store organisation, even without sales (rules 171, C16)', () => {
+  const { catalogue } = loadCatalogueFromDir();
+  const report = catalogue.reports.get(166)!;
+  const idx = catalogue.indexes.get(report.dataset)!;
+  const run166 = async (body: Record<string, unknown>, session: ScopeSession = HQ) => {
+    const query = validateQuery(report, idx, body, { client: session.client });
+    const compiled = compileReport({ report, index: idx, query, session, dialect: db.dialect, today: '2026-11-22' });
+    return { data: await runData(db, report, compiled), totals: (await runTotals(db, compiled)).list[0] };
+  };
+
+  it('lists S1–S4 (not the warehouse), zero-sales orgs with 0 and "-" margin rate', async () => {
+    const { data, totals } = await run166({ date_start: '2026-11-10', date_end: '2026-11-10' });
+    expect(data.list.map((r) => [r.org_code, r.sales, r.orders, r.gm_rate === null ? '-' : 'x'])).toEqual([
+      ['S1', 133.34, 1, 'x'],
+      ['S2', 10, 1, 'x'],
+      ['S3', 0, 0, '-'],
+      ['S4', 0, 0, '-'],
+    ]);
+    expect(totals).toMatchObject({ sales: 143.34, orders: 2, cost: 110 });
+  });
+
+  it('an order-source filter narrows the sales, not the organisations', async () => {
+    const { data } = await run166({
+      date_start: '2026-11-10',
+      date_end: '2026-11-10',
+      whereList: [{ where_id: 'order_source', operator_id: 1, operation_value: ['2'] }],
+    });
+    expect(data.list.map((r) => [r.org_code, r.sales])).toEqual([
+      ['S1', 0],
+      ['S2', 0],
+      ['S3', 0],
+      ['S4', 0],
+    ]);
+  });
+
+  it('a store user gets its own org only, even with no sales in the range', async () => {
+    const { data } = await run166({ date_start: '2026-01-01', date_end: '2026-01-01' }, STORE);
+    expect(data.list).toEqual([expect.objectContaining({ org_code: 'S1', sales: 0 })]);
+  });
+});
