@@ -18,6 +18,9 @@ import { tableColumnRoutes } from './settings/table-columns';
 import { passwordRoutes } from './auth/password-routes';
 import { shellRoutes } from './shell';
 import { reportRoutes } from './report/routes';
+import { reportExportRoutes } from './export/report-export';
+import { printRoutes } from './print/routes';
+import { pickerRoutes } from './pickers';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,8 +37,8 @@ declare module 'fastify' {
   }
 }
 
-/** Every API plugin of the product; each registers its own routes under /api. */
-const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes];
+/** Every API plugin of the product; each registers its own routes under /api (reportRoutes before its users). */
+const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, printRoutes, pickerRoutes];
 
 export interface BuildOptions {
   db: Db;

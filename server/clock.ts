@@ -9,3 +9,17 @@ export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 export function todayIn(timeZone = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
+
+/** Now as 'YYYY-MM-DD HH:mm:ss' in a time zone (printed documents show the tenant's local time). */
+export function nowIn(timeZone = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(now);
+}

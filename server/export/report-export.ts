@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { ReportRow } from '../../engine/wire';
+import { ok } from '../http/envelope';
+import { badRequest, notFound } from '../http/errors';
+import { shapeRows, titleColumns } from '../report/runner';
+import type { PreparedReport } from '../report/service';
+import type { Statement } from '../report/types';
+import { writeReportXlsx } from './xlsx';
+
+/** Excel's sheet limit is 1,048,576 rows; stay clear of it with the header and totals. */
+export const MAX_EXPORT_ROWS = 1_000_000;
+/** An export that finishes this quickly is answered at once; a longer one goes on in the background. */
+const WAIT_MS = 3000;
+
+/** The rows statement without its page window: an export reads every row of the query. */
+export function allRows(page: Statement): Statement {
+  const sql = page.sql.replace(/\s+LIMIT \d+ OFFSET \d+\s*$/, '');
+  if (sql === page.sql) throw new Error('page statement has no LIMIT/OFFSET window');
+  return { sql, params: page.params };
+}
+
+export function reportTitle(prepared: PreparedReport): string {
+  return prepared.resolved.page.title.zh;
+}
+
+export async function runTotalsRow(app: FastifyInstance, prepared: PreparedReport): Promise<ReportRow | null> {
+  const { compiled } = prepared;
+  const [row] = await app.db.query(compiled.totals.sql, compiled.totals.params);
+  const indicators = compiled.columns.filter((c) => c.type === '2');
+  return row ? shapeRows([row], indicators)[0] : null;
+}
+
+export async function countRows(app: FastifyInstance, prepared: PreparedReport): Promise<number> {
+  const [row] = await app.db.query<{ total: number }>(prepared.compiled.count.sql, prepared.compiled.count.params);
+  return Number(row?.total ?? 0);
+}
+
+function tableId(raw: string): number {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound('REPORT_NOT_FOUND', '报表不存在');
+  return Number(raw);
+}
+
+/**
+ * POST /api/reports/:table_id/export: the report query with is_down "1" (the tab's own table_id).
+ * Answers the job; when it finished within a few seconds the app downloads it at once, otherwise
+ * the user finds it in the import/export log.
+ */
+export async function reportExportRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/export', async (req) => {
+    const session = req.session!;
+    const prepared = app.reports.prepare(session, tableId(req.params.table_id), req.body);
+    const expectedRows = await countRows(app, prepared);
+    if (expectedRows > MAX_EXPORT_ROWS) {
+      throw badRequest('EXPORT_TOO_LARGE', '导出数据超过100万行，请添加查询条件缩小范围后再导出');
+    }
+    const { resolved, compiled } = prepared;
+    const columns = titleColumns(resolved.used, compiled.columns);
+    const title = reportTitle(prepared);
+    const statement = allRows(compiled.page);
+    const jobId = await app.jobs.start({
+      session,
+      kind: 'export',
+      tableId: resolved.used.id,
+      title,
+      expectedRows,
+      produce: async (file, onProgress) => {
+        const totals = await runTotalsRow(app, prepared);
+        async function* rows() {
+          for await (const chunk of app.db.stream(statement.sql, statement.params, 5000)) yield shapeRows(chunk, compiled.columns);
+        }
+        return writeReportXlsx(file, { title, columns, rows: rows(), totals, onProgress });
+      },
+    });
+    await app.jobs.waitFor(jobId, WAIT_MS);
+    const job = await app.jobs.get(session, jobId);
+    return ok({ job_id: jobId, status: job!.status, file_name: job!.file_name, row_count: job!.row_count });
+  });
+}
