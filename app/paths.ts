@@ -7,4 +7,10 @@ export const PATHS = {
   dashboard: '/dashboard',
   forcePassword: '/force-password',
   user: '/user',
+  menuNav: '/menu-nav',
+  storeGoods: '/c-headquarters-detail',
+  goods: '/c-sku-detail',
+  jobs: '/j-system-leadingin',
+  dataScreen: '/data-screen',
+  dataSwiper: '/data-swiper',
 } as const;

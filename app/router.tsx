@@ -4,9 +4,15 @@
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { DashboardPage } from './pages/Dashboard/DashboardPage';
+import { DataScreenPage } from './pages/DataScreen/DataScreenPage';
+import { DataSwiperPage } from './pages/DataSwiper/DataSwiperPage';
+import { ForcePasswordPage } from './pages/ForcePassword/ForcePasswordPage';
+import { GoodsDetailPage } from './pages/GoodsDetail/GoodsDetailPage';
 import { LoginPage } from './pages/Login/LoginPage';
+import { MenuNavPage } from './pages/MenuNav/MenuNavPage';
 import { NotFoundPage } from './pages/NotFound/NotFoundPage';
-import { PlaceholderPage } from './pages/Placeholder/PlaceholderPage';
+import { SystemImportLogPage } from './pages/SystemImportLog/SystemImportLogPage';
+import { UserPage } from './pages/User/UserPage';
 import { PATHS } from './paths';
 import { AppLayout } from './shell/AppLayout';
 import { RequireSession } from './shell/RequireSession';
@@ -17,13 +23,21 @@ export const routes: RouteObject[] = [
   {
     element: <RequireSession />,
     children: [
-      // full-screen, outside the layout; built by the password feature
-      { path: PATHS.forcePassword, element: <PlaceholderPage /> },
+      // full-screen, outside the layout
+      { path: PATHS.forcePassword, element: <ForcePasswordPage /> },
+      { path: PATHS.dataScreen, element: <DataScreenPage /> },
+      // the special tenant's rotating screen (rule 27); the page sends everyone else home
+      { path: PATHS.dataSwiper, element: <DataSwiperPage /> },
       {
         element: <AppLayout />,
         children: [
           { index: true, element: <Navigate to={PATHS.dashboard} replace /> },
           { path: PATHS.dashboard, element: <DashboardPage /> },
+          { path: PATHS.user, element: <UserPage /> },
+          { path: PATHS.menuNav, element: <MenuNavPage /> },
+          { path: PATHS.storeGoods, element: <GoodsDetailPage /> },
+          { path: PATHS.goods, element: <GoodsDetailPage /> },
+          { path: PATHS.jobs, element: <SystemImportLogPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

@@ -1,72 +1,53 @@
 /**
- * The authenticated frame: top bar (burger, brand with client title, header items, user menu), left nav
- * area and the page content. Kept small on purpose: the full header, permission menu and tab bar plug in
- * through `headerItems`, `navbar` and `children`.
+ * The authenticated frame (rule 18): top bar with this client's header items, the collapsible permission
+ * menu, the tab bar, and the cached page views.
  */
-import type { ReactNode } from 'react';
-import { NavLink as RouterNavLink, Outlet } from 'react-router';
-import { AppShell, Burger, Group, NavLink } from '@mantine/core';
+import { Navigate } from 'react-router';
+import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
-import { IconHome } from '@tabler/icons-react';
-import { useLogout, useSession } from '../api';
+import { useSession } from '../api';
 import { useT } from '../i18n';
 import { PATHS } from '../paths';
-import { BrandMark } from './BrandMark';
 import { clientTitleKey, documentTitle } from './client.logic';
-import { LanguageMenu } from './LanguageMenu';
-import { UserMenu } from './UserMenu';
+import { HeaderBar } from './header/HeaderBar';
+import { SideMenu } from './menu/SideMenu';
+import { CachedOutlet } from './tabs/CachedOutlet';
+import { TabBar } from './tabs/TabBar';
+import { TabsProvider } from './tabs/TabsProvider';
 
-interface Props {
-  /** extra header items shown before the language and user menus */
-  headerItems?: ReactNode;
-  /** left menu; a single home link until the permission menu exists */
-  navbar?: ReactNode;
-  /** content; the matched child route by default */
-  children?: ReactNode;
-}
+const NAV_WIDTH = 208;
+const NAV_COLLAPSED = 56;
 
-function DefaultNav() {
+export function AppLayout() {
   const t = useT();
-  return (
-    <NavLink
-      component={RouterNavLink}
-      to={PATHS.dashboard}
-      label={t('shell.home')}
-      leftSection={<IconHome size={16} />}
-    />
-  );
-}
-
-export function AppLayout({ headerItems, navbar, children }: Props) {
-  const t = useT();
-  const [navOpened, { toggle: toggleNav }] = useDisclosure(true);
+  const [collapsed, { toggle }] = useDisclosure(false);
   const { data: session } = useSession();
-  const logout = useLogout();
-  const clientTitle = t(clientTitleKey(session?.client));
-  useDocumentTitle(documentTitle(t('common.productName'), clientTitle));
+  useDocumentTitle(documentTitle(t('common.productName'), t(clientTitleKey(session?.client))));
+  if (!session) return null;
+  // an account that must change its initial password does that first (spec §4)
+  if (session.is_edit_password && session.is_open_edit_password) return <Navigate to={PATHS.forcePassword} replace />;
 
   return (
-    <AppShell
-      header={{ height: 48 }}
-      navbar={{ width: 208, breakpoint: 'sm', collapsed: { mobile: !navOpened, desktop: !navOpened } }}
-      padding="sm"
-      styles={{ main: { background: 'var(--hm-page-bg)' } }}
-    >
-      <AppShell.Header>
-        <Group h="100%" px="sm" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={navOpened} onClick={toggleNav} size="sm" aria-label={t('shell.toggleMenu')} />
-            <BrandMark subtitle={clientTitle} />
-          </Group>
-          <Group gap="xs" wrap="nowrap">
-            {headerItems}
-            <LanguageMenu />
-            {session ? <UserMenu session={session} onLogout={() => logout.mutate()} loggingOut={logout.isPending} /> : null}
-          </Group>
-        </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p={6}>{navbar ?? <DefaultNav />}</AppShell.Navbar>
-      <AppShell.Main>{children ?? <Outlet />}</AppShell.Main>
-    </AppShell>
+    <TabsProvider>
+      <AppShell
+        header={{ height: 48 }}
+        navbar={{ width: collapsed ? NAV_COLLAPSED : NAV_WIDTH, breakpoint: 0 }}
+        padding={0}
+        styles={{ main: { background: 'var(--hm-page-bg)', display: 'flex', flexDirection: 'column' } }}
+      >
+        <AppShell.Header>
+          <HeaderBar session={session} navOpened={!collapsed} onToggleNav={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar p={collapsed ? 0 : 6}>
+          <SideMenu collapsed={collapsed} />
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <TabBar />
+          <Box p="sm" style={{ flex: 1, minWidth: 0 }}>
+            <CachedOutlet />
+          </Box>
+        </AppShell.Main>
+      </AppShell>
+    </TabsProvider>
   );
 }

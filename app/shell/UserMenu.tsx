@@ -20,12 +20,12 @@ export function UserMenu({ session, onLogout, loggingOut = false }: Props) {
   return (
     <Menu position="bottom-end" withinPortal width={180}>
       <Menu.Target>
-        <UnstyledButton aria-label={identity} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+        <UnstyledButton aria-label={identity} px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-sm)' }} data-testid="user-menu" data-tour="user">
           <Group gap={6} wrap="nowrap">
             <Avatar size={24} radius="xl" color="hmBlue">
               {(session.account_name || session.username || '?').slice(0, 1).toUpperCase()}
             </Avatar>
-            <Text fz="sm" maw={200} truncate>
+            <Text fz="sm" maw={200} truncate data-testid="identity-text">
               {identity}
             </Text>
             <IconChevronDown size={14} />

@@ -19,11 +19,13 @@ export function nowIn(timeZone: string, now = new Date()): string {
 }
 
 /**
- * The header's data-screen list: the tenant's configured screens plus the built-in sales screen; a
- * rotating entry only for the special tenant (rules 8, 9).
+ * The header's data-screen list: the built-in sales screen, then the tenant's configured screens. The
+ * rotating entry is the special tenant's only (rules 8, 9, C5) and opens the data-swiper page.
  */
 export function dataScreenList(rows: DataScreenEntry[], isSpecialTenant: boolean): DataScreenEntry[] {
-  const own = rows.filter((r) => isSpecialTenant || !r.is_rotating);
+  const own = rows
+    .filter((r) => isSpecialTenant || !r.is_rotating)
+    .map((r) => (r.is_rotating ? { ...r, url: ROTATING_SCREEN.url } : r));
   const list = own.some((r) => r.url === SALES_SCREEN.url) ? own : [SALES_SCREEN, ...own];
   if (isSpecialTenant && !list.some((r) => r.is_rotating)) list.push(ROTATING_SCREEN);
   return list;

@@ -38,6 +38,6 @@ describe('data-screen list (rules 8, 9, C5)', () => {
   it('rule 9: only the special tenant gets a rotating entry', () => {
     expect(dataScreenList([rotatingRow], false)).toEqual([SALES_SCREEN]);
     expect(dataScreenList([], true)).toEqual([SALES_SCREEN, ROTATING_SCREEN]);
-    expect(dataScreenList([rotatingRow], true)).toEqual([SALES_SCREEN, rotatingRow]);
+    expect(dataScreenList([rotatingRow], true)).toEqual([SALES_SCREEN, { ...rotatingRow, url: '/data-swiper' }]);
   });
 });

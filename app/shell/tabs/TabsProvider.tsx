@@ -1,0 +1,83 @@
+/**
+ * Holds the tab bar state (tabs.logic.ts) for the layout: records every page shown, and runs the close,
+ * refresh and toolbar-close actions, navigating where the rules say.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useLocation, useMatches, useNavigate } from 'react-router';
+import {
+  closeAll as closeAllTabs,
+  closeOthers as closeOtherTabs,
+  closeTab,
+  initialTabs,
+  pathnameOf,
+  refreshTab,
+  toolbarClose as toolbarCloseTab,
+  visit,
+  type TabsResult,
+  type TabsState,
+} from '../tabs.logic';
+
+export interface RouteHandle {
+  /** rule 31: where the toolbar close action goes */
+  prePageId?: string;
+}
+
+interface TabsValue {
+  state: TabsState;
+  activeKey: string;
+  close(key: string): void;
+  closeOthers(key: string): void;
+  closeAll(): void;
+  refresh(key: string): void;
+  /** rule 31; without an argument the route's handle.prePageId is used */
+  toolbarClose(prePageId?: string): void;
+}
+
+const TabsContext = createContext<TabsValue | null>(null);
+
+export function TabsProvider({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const matches = useMatches();
+  const navigate = useNavigate();
+  const fullPath = `${location.pathname}${location.search}`;
+  const activeKey = pathnameOf(fullPath);
+  const [state, setState] = useState<TabsState>(() => initialTabs(''));
+
+  useEffect(() => setState((s) => visit(s, fullPath, '')), [fullPath]);
+
+  const apply = useCallback(
+    (result: TabsResult) => {
+      setState(result.state);
+      if (result.navigateTo) navigate(result.navigateTo);
+    },
+    [navigate],
+  );
+
+  const handlePrePage = (matches.at(-1)?.handle as RouteHandle | undefined)?.prePageId;
+
+  const value = useMemo<TabsValue>(
+    () => ({
+      state,
+      activeKey,
+      close: (key) => apply(closeTab(state, key, activeKey)),
+      closeOthers: (key) => apply(closeOtherTabs(state, key, activeKey)),
+      closeAll: () => apply(closeAllTabs(state, activeKey)),
+      refresh: (key) => apply(refreshTab(state, key, Date.now())),
+      toolbarClose: (prePageId) => apply(toolbarCloseTab(state, activeKey, prePageId ?? handlePrePage)),
+    }),
+    [state, activeKey, apply, handlePrePage],
+  );
+  return <TabsContext.Provider value={value}>{children}</TabsContext.Provider>;
+}
+
+export function useTabs(): TabsValue {
+  const value = useContext(TabsContext);
+  if (!value) throw new Error('useTabs needs the <TabsProvider> of the layout');
+  return value;
+}
+
+/** For page toolbars: close the current page and go back (rule 31). Outside the layout it does nothing. */
+export function useToolbarClose(): (prePageId?: string) => void {
+  const value = useContext(TabsContext);
+  return value ? value.toolbarClose : () => undefined;
+}
