@@ -3,34 +3,34 @@ import * as d from './descriptions';
 import { PickerParamError } from './picker.logic';
 import type { AnyPickerDescription } from './picker.types';
 
-export const PICKERS: Record<string, AnyPickerDescription> = Object.fromEntries(
-  [
-    d.storePicker,
-    d.storeWarehousePicker,
-    d.warehousePicker,
-    d.supplierPicker,
-    d.wholesalerPicker,
-    d.onlineCategoryPicker,
-    d.memberTagPicker,
-    d.groupPicker,
-    d.buyerPicker,
-    d.pickupPointPicker,
-    d.carrierPicker,
-    d.accountPicker,
-    d.locationPicker,
-    d.salesmanPicker,
-    d.serviceItemPicker,
-    d.multiItemPicker,
-    d.settlementPicker,
-    d.goodsPicker,
-    d.categoryPicker,
-    d.brandPicker,
-    d.orgPicker,
-    d.departmentPicker,
-    { kind: 'commodity', type: 'goods', commodityType: 1, multiple: true },
-    { kind: 'commodity', type: 'batch_stock', commodityType: 8, multiple: true },
-  ].map((desc: AnyPickerDescription) => [desc.type, desc]),
-);
+const ALL: AnyPickerDescription[] = [
+  d.storePicker,
+  d.storeWarehousePicker,
+  d.warehousePicker,
+  d.supplierPicker,
+  d.wholesalerPicker,
+  d.onlineCategoryPicker,
+  d.memberTagPicker,
+  d.groupPicker,
+  d.buyerPicker,
+  d.pickupPointPicker,
+  d.carrierPicker,
+  d.accountPicker,
+  d.locationPicker,
+  d.salesmanPicker,
+  d.serviceItemPicker,
+  d.multiItemPicker,
+  d.settlementPicker,
+  d.goodsPicker,
+  d.categoryPicker,
+  d.brandPicker,
+  d.orgPicker,
+  d.departmentPicker,
+  { kind: 'commodity', type: 'goods', commodityType: 1, multiple: true },
+  { kind: 'commodity', type: 'batch_stock', commodityType: 8, multiple: true },
+];
+
+export const PICKERS: Record<string, AnyPickerDescription> = Object.fromEntries(ALL.map((desc) => [desc.type, desc]));
 
 export function resolvePicker(type: string | null | undefined): AnyPickerDescription {
   const desc = type ? PICKERS[type] : undefined;

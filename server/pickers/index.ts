@@ -1,0 +1,1 @@
+export { pickerRoutes } from './routes';
