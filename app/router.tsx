@@ -14,6 +14,7 @@ import { NotFoundPage } from './pages/NotFound/NotFoundPage';
 import { SystemImportLogPage } from './pages/SystemImportLog/SystemImportLogPage';
 import { UserPage } from './pages/User/UserPage';
 import { PATHS } from './paths';
+import { SummaryReportPage } from './report/SummaryReportPage';
 import { AppLayout } from './shell/AppLayout';
 import { RequireSession } from './shell/RequireSession';
 
@@ -33,6 +34,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={PATHS.dashboard} replace /> },
           { path: PATHS.dashboard, element: <DashboardPage /> },
+          { path: '/report/:tableId', element: <SummaryReportPage /> },
           { path: PATHS.user, element: <UserPage /> },
           { path: PATHS.menuNav, element: <MenuNavPage /> },
           { path: PATHS.storeGoods, element: <GoodsDetailPage /> },

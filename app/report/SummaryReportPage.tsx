@@ -1,0 +1,135 @@
+/**
+ * The summary-report page (/report/:tableId; spec §1, §2; rules 82–87): one page for every report id,
+ * built from the server's ReportConfig. Header buttons, optional history tabs, the filter box, the
+ * summary-dimension chips, an optional fixed note, the result table with its totals row and the pager.
+ */
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
+import { refresh, setPage, setPageSize, toggleChip, toggleSort } from '../../engine/query';
+import { Pager } from '../blocks/Pager';
+import { useT } from '../i18n';
+import { withWidths } from './custom-columns.logic';
+import { AiPanel } from './parts/AiPanel';
+import { ChipRow } from './parts/ChipRow';
+import { CustomColumns } from './parts/CustomColumns';
+import { DownloadHintModal } from './parts/DownloadHintModal';
+import { ExplainModal } from './parts/ExplainModal';
+import { FixedNote } from './parts/FixedNote';
+import { HeaderButtons } from './parts/HeaderButtons';
+import { HistoryTabs } from './parts/HistoryTabs';
+import { ReportFilterBox } from './parts/ReportFilterBox';
+import { ReportTable } from './parts/ReportTable';
+import { customColumnsKey, headerButtons, parseTableId, reportRoute } from './report.logic';
+import { useCustomColumns } from './useCustomColumns';
+import { useReportActions } from './useReportActions';
+import { showWarning, useReportPage } from './useReportPage';
+
+export function SummaryReportPage() {
+  const t = useT();
+  const { tableId } = useParams();
+  const id = parseTableId(tableId);
+  if (id === null) return <Alert color="red">{t('report.badTableId')}</Alert>;
+  // a new id is a new page: nothing of the previous report's state survives
+  return <ReportView key={id} pageId={id} />;
+}
+
+export function ReportView({ pageId }: { pageId: number }) {
+  const t = useT();
+  const page = useReportPage(pageId);
+  const { config, state, apply } = page;
+  const [aiOpen, setAiOpen] = useState(false);
+  const [explainOpen, setExplainOpen] = useState(false);
+  const actions = useReportActions(config, state, page.rows);
+  const columnsEnabled = !!config?.custom_columns;
+  const custom = useCustomColumns(columnsEnabled, reportRoute(pageId), customColumnsKey(pageId), page.columns);
+
+  // rule 174: the AI panel closes when a new fetch starts
+  const seq = state?.fetch_seq;
+  useEffect(() => setAiOpen(false), [seq]);
+
+  if (page.configQuery.isError && !config) {
+    return (
+      <Card>
+        <Alert color="red" title={t('report.loadFailed', { message: page.configQuery.error.message })}>
+          <Button size="xs" variant="light" onClick={() => page.configQuery.refetch()}>
+            {t('report.retry')}
+          </Button>
+        </Alert>
+      </Card>
+    );
+  }
+  if (!config || !state) {
+    return (
+      <Card>
+        <Stack gap="sm" data-testid="report-loading">
+          <Skeleton h={28} w={240} />
+          <Skeleton h={32} />
+          <Skeleton h={280} />
+        </Stack>
+      </Card>
+    );
+  }
+
+  const shown = headerButtons(config, page.rows.length > 0);
+  return (
+    <Stack gap="sm" data-testid="summary-report">
+      <Card>
+        <Stack gap="sm">
+          <Group justify="space-between" wrap="nowrap">
+            <Title order={4}>{config.title}</Title>
+            <HeaderButtons
+              shown={shown}
+              exporting={actions.exporting}
+              printing={actions.printing}
+              onExport={actions.doExport}
+              onRefresh={() => apply((s, c) => refresh(s, c))}
+              onPrint={actions.doPrint}
+              onExplain={() => setExplainOpen(true)}
+              onAi={() => setAiOpen(true)}
+            />
+          </Group>
+          <HistoryTabs tabs={config.tabs} value={state.is_history} onChange={page.selectTab} disabled={page.tabLoading} />
+          <ReportFilterBox config={config} state={state} apply={apply} />
+          <ChipRow config={config} active={state.chips} onToggle={(chip) => apply((s, c) => toggleChip(s, c, chip))} />
+        </Stack>
+      </Card>
+      <Card>
+        <Stack gap="xs">
+          <FixedNote note={config.note} />
+          <ReportTable
+            columns={page.columns}
+            rows={page.rows}
+            totals={page.totalsRow}
+            loading={page.loading || page.tabLoading}
+            sortable={config.sortable}
+            orderBy={state.order_by}
+            onSort={(field) => apply((s, c) => toggleSort(s, c, field))}
+            minWidth={config.column_min_width}
+            layout={columnsEnabled ? custom.layout : undefined}
+            onResize={columnsEnabled ? (sizing) => custom.update(withWidths(custom.layout, sizing)) : undefined}
+            toolbarActions={
+              shown.columns ? <CustomColumns columns={page.columns} layout={custom.layout} onChange={custom.update} /> : undefined
+            }
+            pager={
+              <Pager
+                page={state.page_num}
+                pageSize={state.page_size}
+                total={page.total}
+                pageSizes={config.page_sizes}
+                onRefuse={showWarning}
+                disabled={!state.query}
+                onChange={(pageNum, size) =>
+                  apply((s, c) => (size !== s.page_size ? setPageSize(s, c, size) : setPage(s, c, pageNum)))
+                }
+              />
+            }
+          />
+        </Stack>
+      </Card>
+      <ExplainModal explain={config.explain} opened={explainOpen} onClose={() => setExplainOpen(false)} />
+      {config.ai_assistant && <AiPanel opened={aiOpen} onClose={() => setAiOpen(false)} query={state.query} />}
+      <DownloadHintModal opened={actions.hint} onClose={actions.closeHint} />
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+export { SummaryReportPage, ReportView } from './SummaryReportPage';
+export { ReportSourceProvider, createHttpReportSource, createMemoryReportSource, type ReportSource } from './source';

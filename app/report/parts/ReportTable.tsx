@@ -1,0 +1,228 @@
+/**
+ * The result table (spec §4, §9; rules 86, 93, 116–119, 179, 180): dimension columns then right-aligned
+ * numeric columns, header help from index_desc, the totals row pinned at the bottom, server-side sort on
+ * sortable reports, row selection with its count bar, virtual scrolling of 40 px rows in focus mode
+ * only, 暂无数据 when empty and a loading overlay that never blanks the table. The pager sits in the
+ * bottom toolbar so focus mode keeps it.
+ */
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Center, Group, Text, Tooltip } from '@mantine/core';
+import { IconHelpCircle } from '@tabler/icons-react';
+import {
+  MantineReactTable,
+  MRT_ToggleFullScreenButton,
+  useMantineReactTable,
+  type MRT_ColumnDef,
+  type MRT_ColumnSizingState,
+  type MRT_RowSelectionState,
+  type MRT_SortingState,
+  type MRT_Updater,
+} from 'mantine-react-table';
+import { MRT_Localization_EN } from 'mantine-react-table/locales/en/index.esm.mjs';
+import { MRT_Localization_ZH_HANS } from 'mantine-react-table/locales/zh-Hans/index.esm.mjs';
+import type { Column, ReportRow } from '../../../engine/wire';
+import { useLocale, useT } from '../../i18n';
+import { EMPTY_LAYOUT, orderedColumns, tableStateOf, type ColumnLayout } from '../custom-columns.logic';
+import { formatCell, isNegativeCell } from '../format';
+import { sortingOf } from '../report.logic';
+import { columnWidth, ROW_HEIGHT, SELECT_COLUMN, shownColumns, totalsLabelColumn } from './table.logic';
+import classes from './ReportTable.module.css';
+
+export interface ReportTableProps {
+  columns: Column[];
+  rows: ReportRow[];
+  totals: ReportRow | null;
+  loading: boolean;
+  /** the report sorts on the server (rule 115) */
+  sortable: boolean;
+  orderBy: string | null;
+  onSort: (field: string) => void;
+  /** fallback min width when a column has none (config.column_min_width) */
+  minWidth: number;
+  layout?: ColumnLayout;
+  /** column widths dragged by the user (custom-column reports) */
+  onResize?: (sizing: Record<string, number>) => void;
+  /** extra toolbar actions (the custom-column button) */
+  toolbarActions?: ReactNode;
+  /** the pager, shown under the table (also in focus mode) */
+  pager?: ReactNode;
+}
+
+function HeaderLabel({ column }: { column: Column }) {
+  if (!column.index_desc) return <>{column.label}</>;
+  return (
+    <Group gap={4} wrap="nowrap" className={classes.header}>
+      <span>{column.label}</span>
+      <Tooltip label={column.index_desc} multiline maw={320} withArrow withinPortal>
+        <IconHelpCircle size={14} className={classes.help} aria-label={column.index_desc} />
+      </Tooltip>
+    </Group>
+  );
+}
+
+function NumberCell({ value, column }: { value: unknown; column: Column }) {
+  const text = formatCell(value, column.format);
+  return isNegativeCell(value, column.format) ? <span className={classes.negative}>{text}</span> : <>{text}</>;
+}
+
+export function ReportTable({
+  columns,
+  rows,
+  totals,
+  loading,
+  sortable,
+  orderBy,
+  onSort,
+  minWidth,
+  layout = EMPTY_LAYOUT,
+  onResize,
+  toolbarActions,
+  pager,
+}: ReportTableProps) {
+  const t = useT();
+  const { locale } = useLocale();
+  const [focus, setFocus] = useState(false);
+  const [selection, setSelection] = useState<MRT_RowSelectionState>({});
+  const [sizing, setSizing] = useState<MRT_ColumnSizingState>({});
+  // a new result starts with nothing selected
+  useEffect(() => setSelection({}), [rows]);
+  useEffect(() => setSizing({ ...layout.widths }), [layout.widths]);
+
+  const visible = useMemo(() => shownColumns(columns), [columns]);
+  const labelColumn = totalsLabelColumn(orderedColumns(visible, layout), layout.hidden);
+
+  const columnDefs = useMemo<MRT_ColumnDef<ReportRow>[]>(
+    () =>
+      visible.map((column) => {
+        const numeric = column.type === '2';
+        const align = numeric ? 'right' : 'left';
+        const width = columnWidth(column, minWidth);
+        return {
+          id: column.value,
+          accessorFn: (row) => row[column.value],
+          header: column.label,
+          Header: () => <HeaderLabel column={column} />,
+          Cell: ({ cell }) => (numeric ? <NumberCell value={cell.getValue()} column={column} /> : formatCell(cell.getValue(), column.format)),
+          Footer: () => {
+            const value = totals?.[column.value];
+            if (column.value === labelColumn && (value === null || value === undefined || value === '')) return t('report.totals');
+            if (!totals) return null;
+            return numeric ? <NumberCell value={value} column={column} /> : formatCell(value, column.format);
+          },
+          size: width,
+          minSize: Math.min(width, 60),
+          enableSorting: sortable && column.sortable !== false,
+          mantineTableHeadCellProps: { align, className: numeric ? classes.numericHead : undefined },
+          mantineTableBodyCellProps: { align },
+          mantineTableFooterCellProps: { align },
+        };
+      }),
+    [visible, minWidth, sortable, totals, labelColumn, t],
+  );
+
+  const state = tableStateOf(visible, layout, [SELECT_COLUMN]);
+  const localization = useMemo(
+    () => ({
+      ...(locale === 'zh-CN' ? MRT_Localization_ZH_HANS : MRT_Localization_EN),
+      noRecordsToDisplay: t('report.empty'),
+      selectedCountOfRowCountRowsSelected: t('report.selected', { count: '{selectedCount}' }),
+      clearSelection: t('report.deselectAll'),
+      toggleFullScreen: t(focus ? 'report.exitFocus' : 'report.focus'),
+      sortedByColumnAsc: t('report.sortAsc'),
+      sortedByColumnDesc: t('report.sortDesc'),
+    }),
+    [locale, t, focus],
+  );
+
+  const onSortingChange = (updater: MRT_Updater<MRT_SortingState>) => {
+    const current = sortingOf(orderBy);
+    const next = typeof updater === 'function' ? updater(current) : updater;
+    const field = next[0]?.id ?? current[0]?.id;
+    if (field) onSort(field);
+  };
+
+  // 'onEnd' resizing: one sizing change per finished drag, reported for saving
+  const onColumnSizingChange = (updater: MRT_Updater<MRT_ColumnSizingState>) => {
+    const next = typeof updater === 'function' ? updater(sizing) : updater;
+    setSizing(next);
+    onResize?.(next);
+  };
+
+  const table = useMantineReactTable<ReportRow>({
+    columns: columnDefs,
+    data: rows,
+    localization,
+    getRowId: (_row, index) => String(index),
+    layoutMode: 'semantic',
+    enableTopToolbar: true,
+    enableBottomToolbar: !!pager,
+    renderBottomToolbar: pager ? () => <div className={classes.pager}>{pager}</div> : undefined,
+    enablePagination: false,
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    enableColumnActions: false,
+    enableColumnFilters: false,
+    enableGlobalFilter: false,
+    enableDensityToggle: false,
+    enableHiding: false,
+    enableColumnOrdering: false,
+    enableColumnDragging: false,
+    enableColumnResizing: !!onResize,
+    columnResizeMode: 'onEnd',
+    enableSorting: sortable,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    enableRowSelection: true,
+    enableSelectAll: true,
+    positionToolbarAlertBanner: 'top',
+    enableStickyHeader: true,
+    enableStickyFooter: true,
+    enableFullScreenToggle: true,
+    // rule 179: virtual rows only in focus mode
+    enableRowVirtualization: focus,
+    rowVirtualizerOptions: { estimateSize: () => ROW_HEIGHT, overscan: 8 },
+    renderToolbarInternalActions: ({ table: tbl }) => (
+      <Group gap={4} wrap="nowrap">
+        {toolbarActions}
+        <MRT_ToggleFullScreenButton table={tbl} />
+      </Group>
+    ),
+    renderEmptyRowsFallback: () => (
+      <Center py="xl">
+        <Text c="dimmed" size="sm">
+          {t('report.empty')}
+        </Text>
+      </Center>
+    ),
+    displayColumnDefOptions: {
+      [SELECT_COLUMN]: {
+        size: 40,
+        Footer: () => (labelColumn === SELECT_COLUMN ? t('report.totals') : null),
+      },
+    },
+    state: {
+      sorting: sortingOf(orderBy),
+      rowSelection: selection,
+      isFullScreen: focus,
+      showLoadingOverlay: loading,
+      columnOrder: state.columnOrder,
+      columnVisibility: state.columnVisibility,
+      columnSizing: sizing,
+      density: 'xs',
+    },
+    onSortingChange,
+    onRowSelectionChange: setSelection,
+    onIsFullScreenChange: setFocus,
+    onColumnSizingChange,
+    mantinePaperProps: { shadow: 'none', withBorder: false, className: classes.paper },
+    mantineTableContainerProps: { className: focus ? classes.containerFocus : classes.container },
+    mantineTableProps: { striped: false, highlightOnHover: true, withColumnBorders: true, className: classes.table },
+    mantineTableBodyRowProps: { className: classes.row },
+    mantineTableFooterRowProps: { className: classes.totals },
+    mantineToolbarAlertBannerProps: { className: classes.banner },
+  });
+
+  return <MantineReactTable table={table} />;
+}

@@ -1,0 +1,21 @@
+/** Pure pieces of the result table: which columns show, their widths, and where the 合计 label goes. */
+import type { Column } from '../../../engine/wire';
+
+export const SELECT_COLUMN = 'mrt-row-select';
+/** rule 179: 40 px rows (the virtual scroller's row height in focus mode) */
+export const ROW_HEIGHT = 40;
+
+/** Columns the server marks hidden (is_header_show "0") are left out. */
+export const shownColumns = (columns: Column[]): Column[] => columns.filter((c) => c.is_header_show !== '0');
+
+/** Rules 118, 119: a column is at least its min width (180 on sortable reports, 100 otherwise). */
+export function columnWidth(column: Column, fallbackMin: number, layoutWidth?: number): number {
+  const min = column.min_width > 0 ? column.min_width : fallbackMin;
+  return layoutWidth && layoutWidth > 0 ? layoutWidth : min;
+}
+
+/** The 合计 label sits in the first dimension column when there is one, else in the selection column. */
+export function totalsLabelColumn(ordered: Column[], hidden: readonly string[] = []): string {
+  const first = ordered.find((c) => !hidden.includes(c.value));
+  return first && first.type === '1' ? first.value : SELECT_COLUMN;
+}

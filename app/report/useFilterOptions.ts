@@ -1,0 +1,40 @@
+/**
+ * Option lists of the filters (spec §3, §7): loaded once per source and cached; a failed load leaves the
+ * list empty (rules 188, 199). Inline options (enumerations sent with the config) need no call.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { DimensionItem, OptionItem, OptionSource } from '../../engine/wire';
+import { useReportSource } from './source';
+
+/**
+ * Where a filter's options come from. Until the pickers' PickerInput serves picker and cascader filters,
+ * those whose data also exists as an option list use it (supplier → suppliers, finance category).
+ */
+export function optionSourceOf(item: DimensionItem): OptionSource | null {
+  const source = item.source;
+  if (!source) return null;
+  switch (source.kind) {
+    case 'list':
+    case 'dict':
+    case 'enum':
+      return source;
+    case 'picker':
+      return source.picker === 'supplier' ? { kind: 'list', list: 'suppliers' } : null;
+    case 'cascader':
+      return source.cascader === 2 ? { kind: 'list', list: 'finance_categories' } : null;
+  }
+}
+
+export function useFilterOptions(item: DimensionItem): { options: OptionItem[] | null; loading: boolean; hasSource: boolean } {
+  const source = useReportSource();
+  const from = item.options?.length ? null : optionSourceOf(item);
+  const query = useQuery({
+    queryKey: ['report', 'options', from],
+    queryFn: ({ signal }) => source.options(from!, signal),
+    enabled: !!from,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+  if (item.options?.length) return { options: item.options, loading: false, hasSource: true };
+  return { options: query.isError ? null : (query.data ?? []), loading: query.isLoading, hasSource: !!from };
+}

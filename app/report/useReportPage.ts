@@ -1,0 +1,140 @@
+/**
+ * The report page's state and fetching (DESIGN.md §3): the config from the server, the engine's query
+ * state driven by pure transitions, the data and totals queries it asks for, and the user notices.
+ * Every user action goes through `apply(transition)`; `query` or `fetch_seq` changing is what fetches.
+ */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { notifications } from '@mantine/notifications';
+import { todayIn } from '../../engine/dates';
+import { changeTab, configLoaded, initialState, type ReportState } from '../../engine/query';
+import type { ReportConfig, ReportData, ReportRow } from '../../engine/wire';
+import { useSession } from '../api';
+import { useLocale } from '../i18n';
+import { nextTotalsRequest, type TotalsRequest } from './report.logic';
+import { useReportSource } from './source';
+
+export interface PageStore {
+  config: ReportConfig;
+  state: ReportState;
+  totals: TotalsRequest | null;
+}
+
+export type Transition = (state: ReportState, config: ReportConfig, today: string) => ReportState;
+
+/** The tenant's today (Asia/Shanghai), read fresh for each transition that needs it (reset, shortcuts). */
+export const tenantToday = (): string => todayIn(new Date());
+
+const withState = (store: PageStore, state: ReportState): PageStore =>
+  state === store.state ? store : { ...store, state, totals: nextTotalsRequest(store.totals, state) };
+
+export function showError(message: string): void {
+  notifications.show({ message, color: 'red', position: 'top-center', autoClose: 4000 });
+}
+
+export function showWarning(message: string): void {
+  notifications.show({ message, color: 'orange', position: 'top-center', autoClose: 3000 });
+}
+
+export function useReportPage(pageId: number) {
+  const source = useReportSource();
+  const { locale } = useLocale();
+  const { data: session } = useSession();
+  const orgCodes = useMemo(() => (session?.account_org_relation ?? []).map((r) => r.org_code), [session]);
+  const [store, setStore] = useState<PageStore | null>(null);
+  // the history tab the config was last asked for (null: the server's default tab)
+  const [requested, setRequested] = useState<'1' | '2' | null>(null);
+
+  const configQuery = useQuery({
+    queryKey: ['report', 'config', pageId, requested],
+    queryFn: ({ signal }) => source.config(pageId, requested, signal),
+    staleTime: 5 * 60_000,
+  });
+
+  useEffect(() => {
+    const config = configQuery.data;
+    if (!config) return;
+    setStore((prev) => {
+      if (!prev) {
+        const state = initialState(config, tenantToday(), { org_codes: orgCodes });
+        return { config, state, totals: nextTotalsRequest(null, state) };
+      }
+      // rule 103: the tab's config arrived; its defaults, then its first search
+      if (prev.state.reload_config && prev.state.is_history === requested) {
+        return withState({ ...prev, config }, configLoaded(prev.state, config, tenantToday()));
+      }
+      return prev;
+    });
+    // orgCodes are read once, when the page opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [configQuery.data, requested]);
+
+  const apply = useCallback((transition: Transition) => {
+    setStore((prev) => (prev ? withState(prev, transition(prev.state, prev.config, tenantToday())) : prev));
+  }, []);
+
+  const selectTab = useCallback(
+    (isHistory: '1' | '2') => {
+      setStore((prev) => (prev ? withState(prev, changeTab(prev.state, prev.config, isHistory)) : prev));
+      setRequested(isHistory);
+    },
+    [],
+  );
+
+  const query = store?.state.query ?? null;
+  const seq = store?.state.fetch_seq ?? 0;
+  const dataQuery = useQuery<ReportData>({
+    queryKey: ['report', 'data', query, seq],
+    queryFn: ({ signal }) => source.data(query!, signal),
+    enabled: !!query,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+  });
+
+  const totalsRequest = store?.totals ?? null;
+  const totalsQuery = useQuery({
+    queryKey: ['report', 'totals', totalsRequest?.query ?? null, totalsRequest?.seq ?? 0],
+    queryFn: ({ signal }) => source.totals(totalsRequest!.query, signal),
+    enabled: !!totalsRequest,
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    retry: false,
+  });
+
+  // notices of the transitions (请选择日期, page limit, 选择日期超出限制), once each
+  const notice = store?.state.notice ?? null;
+  useEffect(() => {
+    if (notice) showWarning(locale === 'zh-CN' ? notice.zh : notice.en);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [notice?.seq]);
+
+  useEffect(() => {
+    if (dataQuery.error && (dataQuery.error as Error).name !== 'AbortError') showError(dataQuery.error.message);
+  }, [dataQuery.error]);
+
+  // rule 128: an emptied table shows nothing; rule 122: a failed fetch shows nothing and stops loading
+  const shown = query && !dataQuery.isError ? dataQuery.data : undefined;
+  const rows: ReportRow[] = shown?.list ?? [];
+  // rule 123: a failed totals fetch clears the totals row
+  const totalsRow: ReportRow | null = totalsRequest && !totalsQuery.isError ? (totalsQuery.data?.list?.[0] ?? null) : null;
+
+  return {
+    store,
+    config: store?.config ?? null,
+    state: store?.state ?? null,
+    configQuery,
+    apply,
+    selectTab,
+    columns: shown?.title ?? [],
+    rows,
+    total: shown?.total ?? 0,
+    totalsRow,
+    loading: !!query && dataQuery.isFetching,
+    tabLoading: !!store?.state.reload_config && configQuery.isFetching,
+  };
+}
+
+export type ReportPage = ReturnType<typeof useReportPage>;
