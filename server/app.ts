@@ -20,6 +20,7 @@ import { shellRoutes } from './shell';
 import { reportRoutes } from './report/routes';
 import { reportExportRoutes } from './export/report-export';
 import { printRoutes } from './print/routes';
+import { aiRoutes } from './ai/routes';
 import { pickerRoutes } from './pickers';
 
 declare module 'fastify' {

@@ -1,0 +1,90 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { ServerSession } from '../auth/session';
+import { badRequest, notFound } from '../http/errors';
+import { runTotalsRow } from '../export/report-export';
+import { runData } from '../report/runner';
+import { breakdownFacts, change, choosePairs, type Facts } from './facts';
+import { llmConfigFromEnv, phrase } from './llm';
+import { breakdownSection, nextStepsSection, overviewSection } from './narrate';
+import { comparisonPairs } from './pairs';
+
+/** How many chip dimensions the interpretation breaks the figures down by. */
+const MAX_BREAKDOWNS = 4;
+const BREAKDOWN_ROWS = 500;
+
+type Query = Record<string, unknown>;
+
+/**
+ * POST /api/reports/:table_id/ai {query}: an interpretation of the current query in Chinese,
+ * streamed as text/markdown section by section. Every figure comes from the report's own queries.
+ */
+export async function aiRoutes(app: FastifyInstance): Promise<void> {
+  app.post<{ Params: { table_id: string }; Body: { query?: Query } }>('/api/reports/:table_id/ai', async (req, reply) => {
+    if (!/^\d{1,9}$/.test(req.params.table_id)) throw notFound('REPORT_NOT_FOUND', '报表不存在');
+    const tableId = Number(req.params.table_id);
+    const session = req.session!;
+    const query: Query = (req.body?.query ?? req.body ?? {}) as Query;
+    const prepared = app.reports.prepare(session, tableId, query);
+    const report = prepared.resolved.used;
+    if (!report.ai_assistant) throw badRequest('AI_NOT_ENABLED', '该报表未开启AI解读');
+    const index = app.reports.catalogue.indexes.get(report.dataset)!;
+    const pairs = comparisonPairs(index, report.indicators.map((i) => i.measure));
+    if (!pairs.length) throw badRequest('AI_NO_COMPARISON', '该报表没有对比期指标，无法解读');
+    const picks = choosePairs(pairs);
+    const totals = (await runTotalsRow(app, prepared)) ?? {};
+
+    async function* sections(): AsyncGenerator<string> {
+      const facts: Facts = { overall: pairs.map((p) => change(totals, p)), ...picks, breakdowns: [] };
+      yield `# ${report.title.zh} · AI 解读\n\n`;
+      yield overviewSection(facts) + '\n';
+      for (const chip of report.chips.slice(0, MAX_BREAKDOWNS)) {
+        const label = index.dimensions.get(chip.dimension)!.label.zh;
+        const rows = await breakdownRows(app, session, tableId, query, chip.dimension);
+        const b = rows && breakdownFacts(label, rows, totals, picks);
+        if (!b) continue;
+        facts.breakdowns.push(b);
+        yield breakdownSection(b, facts) + '\n';
+      }
+      yield nextStepsSection(facts);
+      yield '\n> 以上数字均取自当前查询条件下的报表结果（本期与对比期）。\n';
+    }
+
+    async function* output(): AsyncGenerator<string> {
+      const llm = llmConfigFromEnv();
+      if (!llm) {
+        yield* sections();
+        return;
+      }
+      let facts = '';
+      for await (const s of sections()) facts += s;
+      try {
+        for await (const text of phrase(llm, facts)) yield text;
+      } catch (err) {
+        req.log.warn({ err }, 'AI endpoint failed; answering with the computed interpretation');
+        yield facts;
+      }
+    }
+
+    reply.header('content-type', 'text/markdown; charset=utf-8').header('cache-control', 'no-store');
+    return reply.send(Readable.from(output()));
+  });
+
+  /** The report's rows by one chip dimension alone, each named by its label columns. */
+  async function breakdownRows(
+    app: FastifyInstance,
+    session: ServerSession,
+    tableId: number,
+    query: Query,
+    dimension: string,
+  ) {
+    const { order_by: _ignored, ...rest } = query;
+    const body = { ...rest, dimensionIds: dimension, page_num: 1, page_size: BREAKDOWN_ROWS };
+    const prepared = app.reports.prepare(session, tableId, body);
+    const data = await runData(app.db, prepared.resolved.used, prepared.compiled);
+    if (data.list.length < 2) return null;
+    const keys = data.title.filter((c) => c.type === '1').map((c) => c.value);
+    const nameKey = keys.find((k) => k.endsWith('_name')) ?? keys[keys.length - 1];
+    return data.list.map((row) => ({ name: String(row[nameKey] ?? '-'), row }));
+  }
+}
