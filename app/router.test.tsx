@@ -32,6 +32,17 @@ function envelope(data: unknown): Response {
   return new Response(JSON.stringify({ status: '200', message: 'ok', data }), { status: 200 });
 }
 
+const figures = { sales: 0, orders: 0, atv: null, gm: 0, gm_rate: null };
+const dashboard = { date: '2026-01-01', scope: 'store', figures, previous: figures, trend: [], links: [] };
+
+/** The shell's calls answered per path; the session for everything else. */
+function answer(url: string): unknown {
+  if (url.startsWith('/api/menu') || url.startsWith('/api/data-screens') || url.startsWith('/api/messages')) return { list: [] };
+  if (url.startsWith('/api/dashboard')) return dashboard;
+  if (url.startsWith('/api/auth/logout')) return null;
+  return session;
+}
+
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
@@ -45,7 +56,7 @@ function renderAt(path: string) {
 beforeEach(() => {
   localStorage.clear();
   clearAuth();
-  vi.stubGlobal('fetch', vi.fn(async () => envelope(session)));
+  vi.stubGlobal('fetch', vi.fn(async (url: RequestInfo | URL) => envelope(answer(String(url)))));
 });
 
 afterEach(() => {
@@ -65,13 +76,13 @@ describe('routes', () => {
     renderAt('/dashboard');
     expect(await screen.findByText('门店端')).toBeTruthy();
     expect(screen.getByText('上海徐汇滨江大道旗舰...')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: '首页' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '经营概况' })).toBeTruthy();
   });
 
   it('a signed-in visitor of Login is sent to the forced password page when both flags are set', async () => {
     saveLogin({ token_type: 'Bearer', token: 't', expires_at: '', session: { ...session, is_edit_password: 1, is_open_edit_password: 1 } });
     const router = renderAt('/login');
-    await screen.findByText('该页面正在建设中');
+    await screen.findByRole('heading', { name: '修改初始密码' });
     expect(router.state.location.pathname).toBe('/force-password');
   });
 
