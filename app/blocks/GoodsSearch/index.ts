@@ -1,0 +1,3 @@
+export { SkuAutocomplete, type SkuAutocompleteProps } from './SkuAutocomplete';
+export { ScanSearch, type ScanSearchProps } from './ScanSearch';
+export * from './skuSearch.logic';
