@@ -13,6 +13,8 @@ const messages: NamespaceMessages = {
     backHome: '返回首页',
     comingSoon: '该页面正在建设中',
     logoAlt: '商户标志',
+    pageError: '页面出错了',
+    retry: '重试',
 
     'switch.label': '切换端',
     'switch.to': '切换到{client}',
@@ -237,6 +239,8 @@ const messages: NamespaceMessages = {
     backHome: 'Back to home',
     comingSoon: 'This page is under construction',
     logoAlt: 'Merchant logo',
+    pageError: 'This page failed',
+    retry: 'Try again',
 
     'switch.label': 'Switch client',
     'switch.to': 'Switch to {client}',

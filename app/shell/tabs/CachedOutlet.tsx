@@ -5,6 +5,7 @@
  */
 import { useRef, type ReactNode } from 'react';
 import { UNSAFE_LocationContext as LocationContext, useLocation, useNavigationType, useOutlet, type Location } from 'react-router';
+import { PageErrorBoundary } from './PageErrorBoundary';
 import { useTabs } from './TabsProvider';
 
 interface View {
@@ -29,7 +30,9 @@ export function CachedOutlet() {
     <>
       {[...views.current.entries()].map(([key, view]) => (
         <div key={key} style={{ display: key === current ? 'contents' : 'none' }} data-view={key}>
-          <LocationContext.Provider value={{ location: view.location, navigationType }}>{view.element}</LocationContext.Provider>
+          <LocationContext.Provider value={{ location: view.location, navigationType }}>
+            <PageErrorBoundary>{view.element}</PageErrorBoundary>
+          </LocationContext.Provider>
         </div>
       ))}
     </>
