@@ -1,0 +1,2 @@
+export { DetailPanel, type DetailPanelProps, type DetailItem } from './DetailPanel';
+export * from './detailPanel.logic';

@@ -1,0 +1,2 @@
+export { Toolbar, type ToolbarProps, type ToolbarClose } from './Toolbar';
+export * from './toolbar.logic';
