@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderBlock } from '../data-source/test-utils';
 import type { Picked } from '../Picker/picker.types';
+import { PickerCodesInput } from './PickerCodesInput';
 import { PickerInput } from './PickerInput';
 
 function Field({ picker, initial = [] }: { picker: string; initial?: Picked[] }) {
@@ -30,14 +31,34 @@ describe('<PickerInput>', () => {
     expect(screen.getByText('已选 1 项')).toBeTruthy();
   });
 
-  it('the goods filter opens the commodity picker; the org filter the org tree', async () => {
-    renderBlock(
-      <>
-        <PickerInput picker="goods" label="商品" value={[]} onChange={() => {}} />
-      </>,
-    );
+  it('the goods filter opens the commodity picker', async () => {
+    renderBlock(<PickerInput picker="goods" label="商品" value={[]} onChange={() => {}} />);
     await userEvent.click(screen.getByRole('button', { name: '商品' }));
     expect(await screen.findByRole('tab', { name: '选择列表' })).toBeTruthy();
+  });
+
+  it('the codes variant answers codes and still shows the picked names', async () => {
+    const seen: string[][] = [];
+    function Codes() {
+      const [codes, setCodes] = useState<string[]>([]);
+      return (
+        <PickerCodesInput
+          picker="wholesaler"
+          label="批发客户"
+          value={codes}
+          onChange={(c) => {
+            seen.push(c);
+            setCodes(c);
+          }}
+        />
+      );
+    }
+    renderBlock(<Codes />);
+    await userEvent.click(screen.getByRole('button', { name: '批发客户' }));
+    await userEvent.click(await screen.findByTestId('row-P002'));
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(seen).toEqual([['P002']]);
+    expect(await screen.findByText('P002 - 天津大润发团购中心')).toBeTruthy();
   });
 
   it('rule 381: an unknown picker type raises 参数异常', () => {

@@ -1,5 +1,6 @@
 export * from './types';
 export { createHttpDataSource, LIST_PATHS, TREE_PATHS } from './http';
 export { createMemoryDataSource, type MemoryOptions } from './memory';
+export { AppBlocksProvider, toBlockSession } from './AppBlocksProvider';
 export { useLoad, type Loaded } from './useLoad';
 export { BlocksProvider, useBlocks, toastNotify, DEMO_SESSIONS, type Notify, type NoticeKind, type BlocksContextValue } from './BlocksProvider';
