@@ -65,7 +65,7 @@ export function resolveReport(
     if (tab) used = catalogue.reports.get(tabTarget(family.history, tab, session.is_special_tenant)) ?? page;
   }
   if (!used.clients.includes(session.client) || !page.clients.includes(session.client)) throw reportNotFound();
-  if (used.special_tenant_only && !session.is_special_tenant) throw reportNotFound();
+  if ((used.special_tenant_only || page.special_tenant_only) && !session.is_special_tenant) throw reportNotFound();
   const permitted = [page.id, used.id, ...(family ? [family.id] : [])].some((id) => session.permissions.has(String(id)));
   if (!permitted) throw forbidden('NO_PERMISSION', '无权访问该报表');
   return { page, used, family, is_history: tab };

@@ -189,6 +189,8 @@ export function validateQuery(report: ReportFile, index: DatasetIndex, body: unk
 
   const filters = validateFilters(b.whereList, report, index, opts.client);
   const dates = validateDates(b, report, opts.requiredRanges ?? new Set());
-  const orgCodes = report.org_restricted ? list(b.org_code, '组织') : null;
+  // an empty org_code means "all related orgs", like an absent one
+  const askedOrgs = report.org_restricted ? list(b.org_code, '组织') : null;
+  const orgCodes = askedOrgs?.length ? askedOrgs : null;
   return { pageNum, pageSize, dimensions, indicators, orderBy, filters, dates, orgCodes };
 }
