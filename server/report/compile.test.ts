@@ -16,7 +16,7 @@ const index = indexDataset(tinyDataset());
 
 function compile(body: Record<string, unknown>, session: ScopeSession = HQ, report: ReportFile = tinyReport()) {
   const query = validateQuery(report, index, { ...DATES, ...body }, { client: session.client });
-  return compileReport({ report, index, query, session, dialect: 'duckdb', today: '2026-11-22' });
+  return compileReport({ report, index, query, session, today: '2026-11-22' });
 }
 
 /** The SQL text a $n parameter stands for, e.g. CAST($3 AS VARCHAR) → params[2]. */
@@ -200,7 +200,7 @@ describe('compileReport: union sources (the committed datasets)', () => {
     const report = catalogue.reports.get(id)!;
     const idx = catalogue.indexes.get(report.dataset)!;
     const query = validateQuery(report, idx, body, { client: session.client });
-    return compileReport({ report, index: idx, query, session, dialect: 'postgres', today: '2026-11-22' });
+    return compileReport({ report, index: idx, query, session, today: '2026-11-22' });
   };
 
   it('166 filters the order source inside the sales branch, so organisations without sales stay (C16)', () => {

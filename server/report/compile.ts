@@ -8,7 +8,9 @@
  *           ratio of sums and a comparison measure is the same formula over its own range.
  *
  * Tenant and client row scope always come from the session. SQL text comes only from the
- * definitions; every value is a $n parameter (see Params).
+ * definitions; every value is a $n parameter (see Params). One text serves both databases: every
+ * parameter is CAST to its type, and the constructs used (ILIKE, IS DISTINCT FROM, NULLS LAST,
+ * GROUP BY ordinals, windows over aggregates) mean the same in DuckDB and PostgreSQL.
  */
 import {
   isDerived,

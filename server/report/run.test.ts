@@ -68,7 +68,7 @@ const index = indexDataset(tinyDataset());
 
 async function run(body: Record<string, unknown>, session: ScopeSession = HQ, report: ReportFile = tinyReport()) {
   const query = validateQuery(report, index, body, { client: session.client });
-  const compiled = compileReport({ report, index, query, session, dialect: db.dialect, today: '2026-11-22' });
+  const compiled = compileReport({ report, index, query, session, today: '2026-11-22' });
   const [data, totals] = await Promise.all([runData(db, report, compiled), runTotals(db, compiled)]);
   return { data, totals: totals.list[0], total: totals.total };
 }
@@ -142,7 +142,7 @@ describe('report 166 on known rows: every store organisation, even without sales
   const idx = catalogue.indexes.get(report.dataset)!;
   const run166 = async (body: Record<string, unknown>, session: ScopeSession = HQ) => {
     const query = validateQuery(report, idx, body, { client: session.client });
-    const compiled = compileReport({ report, index: idx, query, session, dialect: db.dialect, today: '2026-11-22' });
+    const compiled = compileReport({ report, index: idx, query, session, today: '2026-11-22' });
     return { data: await runData(db, report, compiled), totals: (await runTotals(db, compiled)).list[0] };
   };
 

@@ -74,7 +74,6 @@ export class ReportService {
         index,
         query,
         session: scopeSession(session),
-        dialect: this.db.dialect,
         today: todayIn(this.now()),
       });
       return { resolved, compiled };

@@ -2,7 +2,6 @@
 import type { DatasetIndex } from '../../engine/definition/dataset-index';
 import type { FilterDef, ReportFile } from '../../engine/definition/types';
 import type { ClientType, ColumnFormat } from '../../engine/wire';
-import type { Dialect } from '../db/types';
 
 /** The session values row scope is built from (never the request body). */
 export interface ScopeSession {
@@ -49,7 +48,6 @@ export interface CompileInput {
   index: DatasetIndex;
   query: ValidQuery;
   session: ScopeSession;
-  dialect: Dialect;
   /** the tenant's today, 'YYYY-MM-DD': the open end of a range that was not given */
   today: string;
 }
