@@ -21,7 +21,7 @@ export function RemoteAssist() {
           <IconDeviceLaptop size={18} />
         </ActionIcon>
       </Tooltip>
-      <Modal opened={missing} onClose={() => setMissing(false)} title={t('shell.assist.missingTitle')} size="sm">
+      <Modal opened={missing} onClose={() => setMissing(false)} title={t('shell.assist.missingTitle')} size="sm" withCloseButton={false}>
         <Stack gap="sm">
           <Group gap="xs" wrap="nowrap" align="flex-start">
             <IconAlertTriangle size={20} color="var(--mantine-color-orange-6)" />
