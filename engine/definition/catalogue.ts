@@ -192,6 +192,7 @@ function checkDataset(r: Reporter, ds: DatasetFile): void {
       share: [1, 1],
       rank: [1, 1],
     };
+    if (m.positive_denominator && m.op !== 'ratio') r.add(`${at}/positive_denominator`, 'positive_denominator applies to op "ratio" only');
     if (m.op === 'formula') {
       const tokens = tokenizeFormula(m.formula ?? '');
       if (!m.formula) r.add(at, 'op "formula" needs formula');
@@ -364,8 +365,8 @@ function checkReport(r: Reporter, rep: ReportFile, catalogue: Catalogue): void {
       r.add(`${at}/default_previous_of`, `no range ${d.default_previous_of}`);
     }
   });
-  const indices = rep.dates.map((d) => d.index).sort();
-  if (indices.some((n, i) => n !== i + 1)) r.add('/dates', 'date range indexes must be 1, 2, … without gaps');
+  // a report may skip an index (a second range sent as date_start_3 / end_3), never range 1
+  if (rep.dates.length && !rep.dates.some((d) => d.index === 1)) r.add('/dates', 'a report with date ranges needs range 1');
 
   const outputs = reportOutputColumns(rep, index);
   const repeated = outputs.filter((k, i) => outputs.indexOf(k) !== i);

@@ -6,11 +6,12 @@
 
 const RANGE_PLACEHOLDERS = ['date_start', 'date_end', 'date_start_prev', 'date_end_next'];
 
-/** Every placeholder a fragment may use. `values` only in a field condition. */
+/** Every placeholder a fragment may use. `values` only in a field condition; `today` is the tenant's today. */
 export const PLACEHOLDERS: ReadonlySet<string> = new Set([
   'tenant_id',
   ...RANGE_PLACEHOLDERS,
   ...[2, 3, 4].flatMap((n) => RANGE_PLACEHOLDERS.map((p) => `${p}_${n}`)),
+  'today',
   'values',
 ]);
 

@@ -51,7 +51,8 @@ export type TableName = string;
 /**
  * An SQL fragment over the aliases in scope. Placeholders in braces name bound values:
  * {tenant_id}; {date_start}, {date_end}, {date_start_prev} (start − 1 day), {date_end_next}
- * (end + 1 day), with a suffix _2.._4 for the other ranges; {values} in a field condition.
+ * (end + 1 day), with a suffix _2.._4 for the other ranges; {today} (the tenant's today, e.g. for
+ * remaining shelf-life days); {values} in a field condition.
  * No semicolons, comments or $ parameters.
  * @minLength 1
  */
@@ -205,6 +206,11 @@ export interface DerivedDef extends MeasureBase {
   op: 'ratio' | 'difference' | 'sum' | 'growth' | 'share' | 'rank' | 'formula';
   args?: Ident[];
   formula?: string;
+  /**
+   * ratio only: null ("-") unless the denominator is > 0, not only when it is 0 (days of stock
+   * when the sales quantity is ≤ 0)
+   */
+  positive_denominator?: boolean;
 }
 
 export type SessionValue = 'org_code' | 'store_no' | 'supplier_no' | 'org_codes';

@@ -205,6 +205,7 @@ class Stmt {
   render(sql: string, values?: string): string {
     return fillPlaceholders(sql, (name) => {
       if (name === 'tenant_id') return this.tenant();
+      if (name === 'today') return this.params.bind(this.plan.input.today, 'DATE', 'today');
       if (name === 'values') {
         if (values === undefined) throw new Error('{values} outside a field condition');
         return values;
@@ -357,7 +358,7 @@ class Stmt {
     const [a, b] = args;
     switch (m.op) {
       case 'ratio':
-        return `(${a}) * 1.0 / NULLIF(${b}, 0)`;
+        return m.positive_denominator ? `(${a}) * 1.0 / CASE WHEN (${b}) > 0 THEN (${b}) END` : `(${a}) * 1.0 / NULLIF(${b}, 0)`;
       case 'difference':
         return `(${a}) - (${b})`;
       case 'sum':
