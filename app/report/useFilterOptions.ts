@@ -4,11 +4,22 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { DimensionItem, OptionItem, OptionSource } from '../../engine/wire';
+import { PICKERS } from '../blocks/Picker/registry';
 import { useReportSource } from './source';
 
+/** Cascader types served by a picker of the blocks (1 back category, 3 online category, 6 member tag). */
+const CASCADER_PICKERS: Partial<Record<number, string>> = { 1: 'category', 3: 'online_category', 6: 'member_tag' };
+
+/** The blocks' picker type of a picker or cascader filter, when the blocks have one. */
+export function pickerTypeOf(item: DimensionItem): string | null {
+  const source = item.source;
+  const type = source?.kind === 'picker' ? source.picker : source?.kind === 'cascader' ? CASCADER_PICKERS[source.cascader] : undefined;
+  return type && PICKERS[type] ? type : null;
+}
+
 /**
- * Where a filter's options come from. Until the pickers' PickerInput serves picker and cascader filters,
- * those whose data also exists as an option list use it (supplier → suppliers, finance category).
+ * Where a filter's options come from: its list, dictionary or enumeration; a picker or cascader filter
+ * with no picker of its own uses the matching option list (supplier → suppliers, finance category).
  */
 export function optionSourceOf(item: DimensionItem): OptionSource | null {
   const source = item.source;
@@ -19,7 +30,7 @@ export function optionSourceOf(item: DimensionItem): OptionSource | null {
     case 'enum':
       return source;
     case 'picker':
-      return source.picker === 'supplier' ? { kind: 'list', list: 'suppliers' } : null;
+      return source.picker === 'supplier' && !pickerTypeOf(item) ? { kind: 'list', list: 'suppliers' } : null;
     case 'cascader':
       return source.cascader === 2 ? { kind: 'list', list: 'finance_categories' } : null;
   }

@@ -1,16 +1,17 @@
 /**
  * The widget of one filter item, by its type: text, number range, single or multi select over its option
- * list, and picker / cascader filters. Until the pickers' PickerInput lands, a picker or cascader filter
- * is a multi-select over its matching option list, or a box of codes (Enter adds one).
+ * list, and picker / cascader filters through the blocks' PickerInput (an "in" filter picks many). A
+ * picker the blocks lack falls back to a multi-select over its matching option list, or a box of codes.
  */
 import { TagsInput } from '@mantine/core';
 import type { FilterValue, NumberRange } from '../../../engine/query';
-import type { DimensionItem } from '../../../engine/wire';
+import { OPERATORS, type DimensionItem } from '../../../engine/wire';
 import { NumberRangeInput } from '../../blocks/NumberRangeInput';
+import { PickerCodesInput } from '../../blocks/PickerInput';
 import { OptionSelect } from '../../blocks/OptionSelect';
 import { TextFilterInput } from '../../blocks/TextFilterInput';
 import { useT } from '../../i18n';
-import { useFilterOptions } from '../useFilterOptions';
+import { pickerTypeOf, useFilterOptions } from '../useFilterOptions';
 
 export interface FilterControlProps {
   item: DimensionItem;
@@ -78,7 +79,20 @@ export function FilterControl(props: FilterControlProps) {
           onEnter={onEnter}
         />
       );
-    default:
+    default: {
+      const picker = pickerTypeOf(item);
+      if (picker)
+        return (
+          <PickerCodesInput
+            picker={picker}
+            size="sm"
+            multiple={item.default_operator_id === OPERATORS.in ? true : undefined}
+            placeholder={item.placeholder}
+            value={asList(value)}
+            onChange={onChange}
+          />
+        );
       return <OptionFilter {...props} />;
+    }
   }
 }

@@ -5,7 +5,7 @@ import classes from './ReportFilterBox.module.css';
 
 export function FilterField({ label, required, children }: { label: string; required?: boolean; children: ReactNode }) {
   return (
-    <Group gap={8} wrap="nowrap" className={classes.field}>
+    <Group gap={8} wrap="nowrap" className={classes.field} role="group" aria-label={label}>
       <Text size="sm" className={classes.label} title={label}>
         {required && <span className={classes.required}>*</span>}
         {label}

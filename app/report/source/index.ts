@@ -1,4 +1,4 @@
 export type { ExportAnswer, PrintPayload, ReportSource, StoredColumn } from './types';
 export { createHttpReportSource, toOption } from './http';
-export { createMemoryReportSource, type MemoryOptions, type MemoryReportSource, type MemoryCall } from './memory';
+export { createMemoryReportSource, reportData, reportTotals, type MemoryOptions, type MemoryReportSource, type MemoryCall } from './memory';
 export { ReportSourceProvider, useReportSource } from './context';

@@ -128,6 +128,22 @@ function aiText(rows: ReportRow[], totals: ReportRow): string[] {
   ];
 }
 
+/** The data answer of a query over facts, as the server would give it (filters, groups, sort, page). */
+export function reportData(config: ReportConfig, query: ReportQuery, facts: Fact[]): ReportData {
+  const dims = dimensionsOf(query);
+  const rows = sortRows(aggregate(filterFacts(facts, query, config), dims, config), query.order_by);
+  const start = (query.page_num - 1) * query.page_size;
+  return { title: columnsOf(config, dims), list: rows.slice(start, start + query.page_size), total: rows.length };
+}
+
+/** The totals answer: the same filtered facts without grouping (list[0]), and the row count. */
+export function reportTotals(config: ReportConfig, query: ReportQuery, facts: Fact[]): ReportTotals {
+  const filtered = filterFacts(facts, query, config);
+  return { total: aggregate(filtered, dimensionsOf(query), config).length, list: aggregate(filtered, [], config) };
+}
+
+const dimensionsOf = (query: ReportQuery) => (query.dimensionIds ?? '').split(',').filter((d) => DIMENSIONS[d]);
+
 export function createMemoryReportSource(options: MemoryOptions): MemoryReportSource {
   const facts = makeFacts(options.today);
   const configs = options.configs ?? fixtureConfig;
@@ -148,24 +164,8 @@ export function createMemoryReportSource(options: MemoryOptions): MemoryReportSo
     return config;
   };
 
-  const result = (query: ReportQuery) => {
-    const config = configOf(query);
-    const dims = (query.dimensionIds ?? '').split(',').filter((d) => DIMENSIONS[d]);
-    const filtered = filterFacts(facts, query, config);
-    return { config, dims, filtered };
-  };
-
-  const data = (query: ReportQuery): ReportData => {
-    const { config, dims, filtered } = result(query);
-    const rows = sortRows(aggregate(filtered, dims, config), query.order_by);
-    const start = (query.page_num - 1) * query.page_size;
-    return { title: columnsOf(config, dims), list: rows.slice(start, start + query.page_size), total: rows.length };
-  };
-
-  const totals = (query: ReportQuery): ReportTotals => {
-    const { config, dims, filtered } = result(query);
-    return { total: aggregate(filtered, dims, config).length, list: aggregate(filtered, [], config) };
-  };
+  const data = (query: ReportQuery): ReportData => reportData(configOf(query), query, facts);
+  const totals = (query: ReportQuery): ReportTotals => reportTotals(configOf(query), query, facts);
 
   return {
     calls,

@@ -133,6 +133,20 @@ describe('search and filters', () => {
     expect(screen.queryByText('食品类')).toBeNull();
   });
 
+  it('picker filters use the blocks picker and send the picked codes as a list (rule 148)', async () => {
+    const store = { id: 'store_no', type: 'picker' as const, label: '门店编码', fieldName: 'org_code', dimension_show: '0' as const, active: false };
+    const { source } = await loaded(76, {
+      configs: () => ({ ...receipts76(), dimension: [...receipts76().dimension, { ...store, source: { kind: 'picker', picker: 'store' }, default_operator_id: 8 }] }),
+    });
+    await expandFilters();
+    await userEvent.click(within(screen.getByRole('group', { name: '门店编码' })).getByRole('button'));
+    await userEvent.click(await screen.findByTestId('row-S002'));
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    await userEvent.click(searchButton());
+    await waitFor(() => expect(callsOf(source, 'data')).toHaveLength(2));
+    expect(where(lastData(source))).toContainEqual({ where_id: 'store_no', operator_id: 8, operation_value: ['S002'] });
+  });
+
   it('rules 335, 339: a date shortcut fills the range, trimmed to yesterday', async () => {
     const { source } = await loaded(70);
     await userEvent.click(screen.getByLabelText('营业日期开始日期'));

@@ -1,5 +1,6 @@
 /** Test helper: a report page over the in-memory source, with the app providers (zh-CN). */
 import { screen } from '@testing-library/react';
+import { BlocksProvider, createMemoryDataSource, DEMO_SESSIONS } from '../../blocks/data-source';
 import { renderWithProviders } from '../../test-utils';
 import { ReportView } from '../SummaryReportPage';
 import { createMemoryReportSource, ReportSourceProvider, type MemoryOptions } from '../source';
@@ -9,9 +10,11 @@ export const TODAY = '2025-06-11';
 export function renderReport(pageId: number, options: Partial<MemoryOptions> = {}) {
   const source = createMemoryReportSource({ today: TODAY, ...options });
   const utils = renderWithProviders(
-    <ReportSourceProvider source={source}>
-      <ReportView pageId={pageId} />
-    </ReportSourceProvider>,
+    <BlocksProvider dataSource={createMemoryDataSource()} session={DEMO_SESSIONS.HMT}>
+      <ReportSourceProvider source={source}>
+        <ReportView pageId={pageId} />
+      </ReportSourceProvider>
+    </BlocksProvider>,
   );
   return { ...utils, source };
 }
