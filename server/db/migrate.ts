@@ -18,6 +18,16 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
     .map((f) => ({ id: f.replace(/\.sql$/, ''), sql: readFileSync(join(dir, f), 'utf8') }));
 }
 
+/**
+ * The statements of a migration for one dialect: text between a `-- @postgres` line and an `-- @end`
+ * line applies to PostgreSQL only (keys and indexes of the big fact tables, which DuckDB answers from
+ * the zone maps of date-ordered data instead of ART indexes).
+ */
+export function sqlForDialect(sql: string, dialect: Db['dialect']): string {
+  if (dialect === 'postgres') return sql;
+  return sql.replace(/^-- @postgres\s*$[\s\S]*?^-- @end\s*$/gm, '');
+}
+
 /** Applies every migration not yet recorded in schema_migrations, each in its own transaction. */
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<string[]> {
   await db.exec(
@@ -28,7 +38,7 @@ export async function migrate(db: Db, migrations = loadMigrations()): Promise<st
   for (const m of migrations) {
     if (done.has(m.id)) continue;
     await db.transaction(async (tx) => {
-      await tx.exec(m.sql);
+      await tx.exec(sqlForDialect(m.sql, db.dialect));
       await tx.query('INSERT INTO schema_migrations (id, applied_at) VALUES ($1, CAST($2 AS TIMESTAMP))', [
         m.id,
         new Date().toISOString().replace('T', ' ').slice(0, 19),

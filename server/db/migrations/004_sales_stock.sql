@@ -23,10 +23,8 @@ CREATE TABLE sales_order (
   prep_status SMALLINT,                  -- mall: 1 to prepare, 2 preparing, 3 prepared
   delivery_mode SMALLINT,                -- 1 pickup, 2 home delivery
   store_pickup_no VARCHAR(32),
-  fulfil_org_code VARCHAR(32),
-  PRIMARY KEY (tenant_id, order_no)
+  fulfil_org_code VARCHAR(32)
 );
-CREATE INDEX ix_sales_order_date ON sales_order (tenant_id, business_date, org_code);
 
 CREATE TABLE sales_order_item (
   tenant_id BIGINT NOT NULL,
@@ -44,8 +42,7 @@ CREATE TABLE sales_order_item (
   cost_amount DECIMAL(18,4) NOT NULL,    -- moving-average cost incl. input tax
   output_tax_rate DECIMAL(6,4),
   input_tax_rate DECIMAL(6,4),
-  points DECIMAL(18,3),
-  PRIMARY KEY (tenant_id, order_no, line_no)
+  points DECIMAL(18,3)
 );
 
 CREATE TABLE sales_payment (
@@ -57,8 +54,7 @@ CREATE TABLE sales_payment (
   pay_amount DECIMAL(18,4) NOT NULL,     -- negative = refund
   fee_amount DECIMAL(18,4),
   trade_no VARCHAR(64),
-  pay_time TIMESTAMP,
-  PRIMARY KEY (tenant_id, order_no, pay_line)
+  pay_time TIMESTAMP
 );
 
 CREATE TABLE payment_trade_type (
@@ -84,8 +80,7 @@ CREATE TABLE sales_payment_daily (
   receipt_amount DECIMAL(18,4) NOT NULL,
   refund_amount DECIMAL(18,4) NOT NULL,
   fee_amount DECIMAL(18,4) NOT NULL,
-  payment_count INTEGER NOT NULL,
-  PRIMARY KEY (tenant_id, business_date, org_code, pay_type, show_status, cashier_account_id)
+  payment_count INTEGER NOT NULL
 );
 
 CREATE TABLE wholesale_order (
@@ -99,10 +94,8 @@ CREATE TABLE wholesale_order (
   origin_wo_no VARCHAR(32),
   order_date DATE NOT NULL,
   status SMALLINT,
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, wo_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_wholesale_order_date ON wholesale_order (tenant_id, order_date, center_code);
 
 CREATE TABLE wholesale_order_item (
   tenant_id BIGINT NOT NULL,
@@ -114,8 +107,7 @@ CREATE TABLE wholesale_order_item (
   amount DECIMAL(18,4) NOT NULL,
   output_tax_rate DECIMAL(6,4),
   input_tax_rate DECIMAL(6,4),
-  cost_amount DECIMAL(18,4) NOT NULL,
-  PRIMARY KEY (tenant_id, wo_no, line_no)
+  cost_amount DECIMAL(18,4) NOT NULL
 );
 
 CREATE TABLE output_tax (
@@ -136,8 +128,7 @@ CREATE TABLE stock (
   freeze_num DECIMAL(18,3) NOT NULL,
   stock_amount DECIMAL(18,4) NOT NULL,
   avg_cost DECIMAL(18,4),
-  last_modify TIMESTAMP,
-  PRIMARY KEY (tenant_id, org_code, center_code, sku_no)
+  last_modify TIMESTAMP
 );
 
 -- one row per stock change; doc_type codes in model.md §5
@@ -157,10 +148,8 @@ CREATE TABLE stock_ledger (
   stock_before DECIMAL(18,3) NOT NULL,
   cost_diff_amount DECIMAL(18,4) NOT NULL, -- non-zero only when stock_before < 0; not included in amount
   biz_time TIMESTAMP NOT NULL,
-  biz_date DATE NOT NULL,
-  PRIMARY KEY (tenant_id, ledger_id)
+  biz_date DATE NOT NULL
 );
-CREATE INDEX ix_stock_ledger_date ON stock_ledger (tenant_id, biz_date, org_code, sku_no);
 
 -- closing balance per day; a missing row means zero quantity and amount
 CREATE TABLE stock_daily_snapshot (
@@ -170,8 +159,7 @@ CREATE TABLE stock_daily_snapshot (
   center_code VARCHAR(32) NOT NULL,
   sku_no VARCHAR(32) NOT NULL,
   qty DECIMAL(18,3) NOT NULL,
-  amount DECIMAL(18,4) NOT NULL,
-  PRIMARY KEY (tenant_id, biz_date, org_code, center_code, sku_no)
+  amount DECIMAL(18,4) NOT NULL
 );
 
 CREATE TABLE lot_stock_daily_snapshot (
@@ -182,6 +170,23 @@ CREATE TABLE lot_stock_daily_snapshot (
   sku_no VARCHAR(32) NOT NULL,
   lot_no VARCHAR(32) NOT NULL,
   qty DECIMAL(18,3) NOT NULL,
-  amount DECIMAL(18,4) NOT NULL,
-  PRIMARY KEY (tenant_id, biz_date, org_code, center_code, lot_no)
+  amount DECIMAL(18,4) NOT NULL
 );
+
+-- Keys and indexes of the big fact tables: PostgreSQL only. DuckDB reads date-ordered data through its
+-- zone maps; ART indexes on these tables would triple the demo file and slow the bulk load.
+-- @postgres
+ALTER TABLE sales_order ADD PRIMARY KEY (tenant_id, order_no);
+ALTER TABLE sales_order_item ADD PRIMARY KEY (tenant_id, order_no, line_no);
+ALTER TABLE sales_payment ADD PRIMARY KEY (tenant_id, order_no, pay_line);
+ALTER TABLE sales_payment_daily ADD PRIMARY KEY (tenant_id, business_date, org_code, pay_type, show_status, cashier_account_id);
+ALTER TABLE wholesale_order ADD PRIMARY KEY (tenant_id, wo_no);
+ALTER TABLE wholesale_order_item ADD PRIMARY KEY (tenant_id, wo_no, line_no);
+ALTER TABLE stock ADD PRIMARY KEY (tenant_id, org_code, center_code, sku_no);
+ALTER TABLE stock_ledger ADD PRIMARY KEY (tenant_id, ledger_id);
+ALTER TABLE stock_daily_snapshot ADD PRIMARY KEY (tenant_id, biz_date, org_code, center_code, sku_no);
+ALTER TABLE lot_stock_daily_snapshot ADD PRIMARY KEY (tenant_id, biz_date, org_code, center_code, lot_no);
+CREATE INDEX ix_sales_order_date ON sales_order (tenant_id, business_date, org_code);
+CREATE INDEX ix_wholesale_order_date ON wholesale_order (tenant_id, order_date, center_code);
+CREATE INDEX ix_stock_ledger_date ON stock_ledger (tenant_id, biz_date, org_code, sku_no);
+-- @end

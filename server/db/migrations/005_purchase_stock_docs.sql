@@ -9,10 +9,8 @@ CREATE TABLE purchase_order (
   purchase_order_source VARCHAR(32),
   order_time TIMESTAMP,
   status SMALLINT,
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, po_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_purchase_order_time ON purchase_order (tenant_id, order_time, org_code);
 
 -- option list "purchase order sources"
 CREATE TABLE purchase_order_source (
@@ -34,10 +32,8 @@ CREATE TABLE purchase_receipt (
   receive_time TIMESTAMP NOT NULL,
   status SMALLINT,
   settlement_no VARCHAR(32),
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, receive_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_purchase_receipt_time ON purchase_receipt (tenant_id, receive_time, org_code);
 
 CREATE TABLE purchase_receipt_item (
   tenant_id BIGINT NOT NULL,
@@ -48,8 +44,7 @@ CREATE TABLE purchase_receipt_item (
   price DECIMAL(18,4),
   amount DECIMAL(18,4) NOT NULL,         -- incl. tax
   input_tax_rate DECIMAL(6,4),
-  lot_no VARCHAR(32),
-  PRIMARY KEY (tenant_id, receive_no, line_id)
+  lot_no VARCHAR(32)
 );
 
 CREATE TABLE purchase_return (
@@ -62,10 +57,8 @@ CREATE TABLE purchase_return (
   return_time TIMESTAMP NOT NULL,
   status SMALLINT,
   settlement_no VARCHAR(32),
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, return_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_purchase_return_time ON purchase_return (tenant_id, return_time, org_code);
 
 CREATE TABLE purchase_return_item (
   tenant_id BIGINT NOT NULL,
@@ -76,8 +69,7 @@ CREATE TABLE purchase_return_item (
   price DECIMAL(18,4),
   amount DECIMAL(18,4) NOT NULL,
   input_tax_rate DECIMAL(6,4),
-  lot_no VARCHAR(32),
-  PRIMARY KEY (tenant_id, return_no, line_id)
+  lot_no VARCHAR(32)
 );
 
 CREATE TABLE lot (
@@ -92,8 +84,7 @@ CREATE TABLE lot (
   produce_no VARCHAR(32),
   lot_price DECIMAL(18,4),
   receive_no VARCHAR(32),
-  receive_time TIMESTAMP,
-  PRIMARY KEY (tenant_id, lot_no)
+  receive_time TIMESTAMP
 );
 
 CREATE TABLE lot_stock (
@@ -103,8 +94,7 @@ CREATE TABLE lot_stock (
   center_code VARCHAR(32) NOT NULL,
   sku_no VARCHAR(32) NOT NULL,
   stock_num DECIMAL(18,3) NOT NULL,
-  last_modify TIMESTAMP,
-  PRIMARY KEY (tenant_id, lot_no, org_code, center_code)
+  last_modify TIMESTAMP
 );
 
 CREATE TABLE lot_allocation (
@@ -138,10 +128,8 @@ CREATE TABLE stock_adjustment (
   reason_code VARCHAR(32),
   adjust_time TIMESTAMP NOT NULL,
   status SMALLINT,
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, adjust_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_stock_adjustment_time ON stock_adjustment (tenant_id, adjust_time, org_code);
 
 CREATE TABLE stock_adjustment_item (
   tenant_id BIGINT NOT NULL,
@@ -151,8 +139,7 @@ CREATE TABLE stock_adjustment_item (
   lot_no VARCHAR(32),
   qty DECIMAL(18,3) NOT NULL,            -- positive; direction gives the sign
   cost_price DECIMAL(18,4),
-  amount DECIMAL(18,4) NOT NULL,
-  PRIMARY KEY (tenant_id, adjust_no, line_id)
+  amount DECIMAL(18,4) NOT NULL
 );
 
 CREATE TABLE stocktake (
@@ -162,10 +149,8 @@ CREATE TABLE stocktake (
   center_code VARCHAR(32),
   stocktake_date DATE NOT NULL,
   status SMALLINT,
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, stocktake_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_stocktake_date ON stocktake (tenant_id, stocktake_date, org_code);
 
 CREATE TABLE stocktake_item (
   tenant_id BIGINT NOT NULL,
@@ -175,8 +160,7 @@ CREATE TABLE stocktake_item (
   actual_qty DECIMAL(18,3) NOT NULL,
   diff_qty DECIMAL(18,3) NOT NULL,       -- actual - book
   diff_amount DECIMAL(18,4) NOT NULL,    -- signed like diff_qty
-  result SMALLINT NOT NULL,              -- 0 balanced, 1 gain, 2 loss
-  PRIMARY KEY (tenant_id, stocktake_no, sku_no)
+  result SMALLINT NOT NULL              -- 0 balanced, 1 gain, 2 loss
 );
 
 CREATE TABLE transfer_order (
@@ -187,10 +171,8 @@ CREATE TABLE transfer_order (
   out_time TIMESTAMP,
   in_time TIMESTAMP,
   status SMALLINT,
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, transfer_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_transfer_order_time ON transfer_order (tenant_id, out_time, from_org_code);
 
 CREATE TABLE transfer_item (
   tenant_id BIGINT NOT NULL,
@@ -199,8 +181,7 @@ CREATE TABLE transfer_item (
   sku_no VARCHAR(32) NOT NULL,
   lot_no VARCHAR(32),
   qty DECIMAL(18,3) NOT NULL,
-  amount DECIMAL(18,4) NOT NULL,
-  PRIMARY KEY (tenant_id, transfer_no, line_id)
+  amount DECIMAL(18,4) NOT NULL
 );
 
 CREATE TABLE stock_issue_order (
@@ -211,10 +192,8 @@ CREATE TABLE stock_issue_order (
   reason VARCHAR(100),
   issue_time TIMESTAMP NOT NULL,
   status SMALLINT,
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, issue_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_stock_issue_time ON stock_issue_order (tenant_id, issue_time, org_code);
 
 CREATE TABLE stock_issue_item (
   tenant_id BIGINT NOT NULL,
@@ -222,8 +201,7 @@ CREATE TABLE stock_issue_item (
   line_id INTEGER NOT NULL,
   sku_no VARCHAR(32) NOT NULL,
   qty DECIMAL(18,3) NOT NULL,            -- positive
-  cost_amount DECIMAL(18,4) NOT NULL,
-  PRIMARY KEY (tenant_id, issue_no, line_id)
+  cost_amount DECIMAL(18,4) NOT NULL
 );
 
 CREATE TABLE store_return_order (
@@ -235,10 +213,8 @@ CREATE TABLE store_return_order (
   reason_code VARCHAR(32),               -- dict RORDER_OPTION
   return_time TIMESTAMP NOT NULL,
   status SMALLINT,
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, return_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_store_return_time ON store_return_order (tenant_id, return_time, org_code);
 
 CREATE TABLE store_return_item (
   tenant_id BIGINT NOT NULL,
@@ -248,6 +224,35 @@ CREATE TABLE store_return_item (
   qty DECIMAL(18,3) NOT NULL,
   amount DECIMAL(18,4) NOT NULL,
   rejected_qty DECIMAL(18,3) NOT NULL,   -- part the target refused (stays at the store)
-  rejected_amount DECIMAL(18,4) NOT NULL,
-  PRIMARY KEY (tenant_id, return_no, line_id)
+  rejected_amount DECIMAL(18,4) NOT NULL
 );
+
+-- Keys and indexes of the big fact tables: PostgreSQL only. DuckDB reads date-ordered data through its
+-- zone maps; ART indexes on these tables would triple the demo file and slow the bulk load.
+-- @postgres
+ALTER TABLE purchase_order ADD PRIMARY KEY (tenant_id, po_no);
+ALTER TABLE purchase_receipt ADD PRIMARY KEY (tenant_id, receive_no);
+ALTER TABLE purchase_receipt_item ADD PRIMARY KEY (tenant_id, receive_no, line_id);
+ALTER TABLE purchase_return ADD PRIMARY KEY (tenant_id, return_no);
+ALTER TABLE purchase_return_item ADD PRIMARY KEY (tenant_id, return_no, line_id);
+ALTER TABLE lot ADD PRIMARY KEY (tenant_id, lot_no);
+ALTER TABLE lot_stock ADD PRIMARY KEY (tenant_id, lot_no, org_code, center_code);
+ALTER TABLE stock_adjustment ADD PRIMARY KEY (tenant_id, adjust_no);
+ALTER TABLE stock_adjustment_item ADD PRIMARY KEY (tenant_id, adjust_no, line_id);
+ALTER TABLE stocktake ADD PRIMARY KEY (tenant_id, stocktake_no);
+ALTER TABLE stocktake_item ADD PRIMARY KEY (tenant_id, stocktake_no, sku_no);
+ALTER TABLE transfer_order ADD PRIMARY KEY (tenant_id, transfer_no);
+ALTER TABLE transfer_item ADD PRIMARY KEY (tenant_id, transfer_no, line_id);
+ALTER TABLE stock_issue_order ADD PRIMARY KEY (tenant_id, issue_no);
+ALTER TABLE stock_issue_item ADD PRIMARY KEY (tenant_id, issue_no, line_id);
+ALTER TABLE store_return_order ADD PRIMARY KEY (tenant_id, return_no);
+ALTER TABLE store_return_item ADD PRIMARY KEY (tenant_id, return_no, line_id);
+CREATE INDEX ix_purchase_order_time ON purchase_order (tenant_id, order_time, org_code);
+CREATE INDEX ix_purchase_receipt_time ON purchase_receipt (tenant_id, receive_time, org_code);
+CREATE INDEX ix_purchase_return_time ON purchase_return (tenant_id, return_time, org_code);
+CREATE INDEX ix_stock_adjustment_time ON stock_adjustment (tenant_id, adjust_time, org_code);
+CREATE INDEX ix_stocktake_date ON stocktake (tenant_id, stocktake_date, org_code);
+CREATE INDEX ix_transfer_order_time ON transfer_order (tenant_id, out_time, from_org_code);
+CREATE INDEX ix_stock_issue_time ON stock_issue_order (tenant_id, issue_time, org_code);
+CREATE INDEX ix_store_return_time ON store_return_order (tenant_id, return_time, org_code);
+-- @end

@@ -19,10 +19,8 @@ CREATE TABLE store_order (
   dorder_group_id BIGINT,
   order_time TIMESTAMP NOT NULL,
   amount DECIMAL(18,4) NOT NULL,
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, dorder_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_store_order_time ON store_order (tenant_id, order_time, org_code);
 
 CREATE TABLE store_order_item (
   tenant_id BIGINT NOT NULL,
@@ -32,8 +30,7 @@ CREATE TABLE store_order_item (
   qty DECIMAL(18,3) NOT NULL,
   price DECIMAL(18,4),
   amount DECIMAL(18,4) NOT NULL,
-  shipped_qty DECIMAL(18,3) NOT NULL,
-  PRIMARY KEY (tenant_id, dorder_no, line_id)
+  shipped_qty DECIMAL(18,3) NOT NULL
 );
 
 CREATE TABLE distribution_order (
@@ -46,10 +43,8 @@ CREATE TABLE distribution_order (
   ship_time TIMESTAMP NOT NULL,
   cartons INTEGER,
   status SMALLINT,
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, oub_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_distribution_order_time ON distribution_order (tenant_id, ship_time, to_org_code);
 
 CREATE TABLE distribution_order_item (
   tenant_id BIGINT NOT NULL,
@@ -58,8 +53,7 @@ CREATE TABLE distribution_order_item (
   sku_no VARCHAR(32) NOT NULL,
   lot_no VARCHAR(32),
   qty DECIMAL(18,3) NOT NULL,
-  amount DECIMAL(18,4) NOT NULL,
-  PRIMARY KEY (tenant_id, oub_no, line_id)
+  amount DECIMAL(18,4) NOT NULL
 );
 
 CREATE TABLE location (
@@ -79,10 +73,8 @@ CREATE TABLE packing_order (
   oub_no VARCHAR(32),
   start_time TIMESTAMP,
   finish_time TIMESTAMP,
-  status SMALLINT,
-  PRIMARY KEY (tenant_id, packing_no)
+  status SMALLINT
 );
-CREATE INDEX ix_packing_order_time ON packing_order (tenant_id, start_time, center_code);
 
 CREATE TABLE packing_order_item (
   tenant_id BIGINT NOT NULL,
@@ -90,8 +82,7 @@ CREATE TABLE packing_order_item (
   line_id INTEGER NOT NULL,
   sku_no VARCHAR(32) NOT NULL,
   location_no VARCHAR(32),
-  qty DECIMAL(18,3) NOT NULL,
-  PRIMARY KEY (tenant_id, packing_no, line_id)
+  qty DECIMAL(18,3) NOT NULL
 );
 
 CREATE TABLE tour_order (
@@ -109,10 +100,8 @@ CREATE TABLE tour_order (
   mileage_km DECIMAL(18,3),
   volume_m3 DECIMAL(18,3),
   weight_kg DECIMAL(18,3),
-  freight_amount DECIMAL(18,4),
-  PRIMARY KEY (tenant_id, tour_no)
+  freight_amount DECIMAL(18,4)
 );
-CREATE INDEX ix_tour_order_time ON tour_order (tenant_id, depart_time, center_code);
 
 CREATE TABLE tour_order_stop (
   tenant_id BIGINT NOT NULL,
@@ -120,8 +109,7 @@ CREATE TABLE tour_order_stop (
   seq INTEGER NOT NULL,
   org_code VARCHAR(32) NOT NULL,
   doc_no VARCHAR(32),
-  qty DECIMAL(18,3),
-  PRIMARY KEY (tenant_id, tour_no, seq)
+  qty DECIMAL(18,3)
 );
 
 CREATE TABLE storage_stock_ledger (
@@ -134,7 +122,24 @@ CREATE TABLE storage_stock_ledger (
   location_no VARCHAR(32),
   direction SMALLINT NOT NULL,           -- 1 in, 2 out
   qty DECIMAL(18,3) NOT NULL,            -- positive; direction gives the sign
-  biz_date DATE NOT NULL,
-  PRIMARY KEY (tenant_id, id)
+  biz_date DATE NOT NULL
 );
+
+-- Keys and indexes of the big fact tables: PostgreSQL only. DuckDB reads date-ordered data through its
+-- zone maps; ART indexes on these tables would triple the demo file and slow the bulk load.
+-- @postgres
+ALTER TABLE store_order ADD PRIMARY KEY (tenant_id, dorder_no);
+ALTER TABLE store_order_item ADD PRIMARY KEY (tenant_id, dorder_no, line_id);
+ALTER TABLE distribution_order ADD PRIMARY KEY (tenant_id, oub_no);
+ALTER TABLE distribution_order_item ADD PRIMARY KEY (tenant_id, oub_no, line_id);
+ALTER TABLE packing_order ADD PRIMARY KEY (tenant_id, packing_no);
+ALTER TABLE packing_order_item ADD PRIMARY KEY (tenant_id, packing_no, line_id);
+ALTER TABLE tour_order ADD PRIMARY KEY (tenant_id, tour_no);
+ALTER TABLE tour_order_stop ADD PRIMARY KEY (tenant_id, tour_no, seq);
+ALTER TABLE storage_stock_ledger ADD PRIMARY KEY (tenant_id, id);
+CREATE INDEX ix_store_order_time ON store_order (tenant_id, order_time, org_code);
+CREATE INDEX ix_distribution_order_time ON distribution_order (tenant_id, ship_time, to_org_code);
+CREATE INDEX ix_packing_order_time ON packing_order (tenant_id, start_time, center_code);
+CREATE INDEX ix_tour_order_time ON tour_order (tenant_id, depart_time, center_code);
 CREATE INDEX ix_storage_stock_ledger_date ON storage_stock_ledger (tenant_id, biz_date, storage_no);
+-- @end

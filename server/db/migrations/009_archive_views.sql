@@ -24,10 +24,8 @@ CREATE TABLE sales_order_his (
   prep_status SMALLINT,                  -- mall: 1 to prepare, 2 preparing, 3 prepared
   delivery_mode SMALLINT,                -- 1 pickup, 2 home delivery
   store_pickup_no VARCHAR(32),
-  fulfil_org_code VARCHAR(32),
-  PRIMARY KEY (tenant_id, order_no)
+  fulfil_org_code VARCHAR(32)
 );
-CREATE INDEX ix_sales_order_his_date ON sales_order_his (tenant_id, business_date, org_code);
 
 CREATE TABLE sales_order_item_his (
   tenant_id BIGINT NOT NULL,
@@ -45,8 +43,7 @@ CREATE TABLE sales_order_item_his (
   cost_amount DECIMAL(18,4) NOT NULL,    -- moving-average cost incl. input tax
   output_tax_rate DECIMAL(6,4),
   input_tax_rate DECIMAL(6,4),
-  points DECIMAL(18,3),
-  PRIMARY KEY (tenant_id, order_no, line_no)
+  points DECIMAL(18,3)
 );
 
 CREATE TABLE sales_payment_his (
@@ -58,8 +55,7 @@ CREATE TABLE sales_payment_his (
   pay_amount DECIMAL(18,4) NOT NULL,     -- negative = refund
   fee_amount DECIMAL(18,4),
   trade_no VARCHAR(64),
-  pay_time TIMESTAMP,
-  PRIMARY KEY (tenant_id, order_no, pay_line)
+  pay_time TIMESTAMP
 );
 
 CREATE TABLE purchase_receipt_his (
@@ -74,10 +70,8 @@ CREATE TABLE purchase_receipt_his (
   receive_time TIMESTAMP NOT NULL,
   status SMALLINT,
   settlement_no VARCHAR(32),
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, receive_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_purchase_receipt_his_date ON purchase_receipt_his (tenant_id, receive_time, org_code);
 
 CREATE TABLE purchase_receipt_item_his (
   tenant_id BIGINT NOT NULL,
@@ -88,8 +82,7 @@ CREATE TABLE purchase_receipt_item_his (
   price DECIMAL(18,4),
   amount DECIMAL(18,4) NOT NULL,         -- incl. tax
   input_tax_rate DECIMAL(6,4),
-  lot_no VARCHAR(32),
-  PRIMARY KEY (tenant_id, receive_no, line_id)
+  lot_no VARCHAR(32)
 );
 
 CREATE TABLE purchase_return_his (
@@ -102,10 +95,8 @@ CREATE TABLE purchase_return_his (
   return_time TIMESTAMP NOT NULL,
   status SMALLINT,
   settlement_no VARCHAR(32),
-  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64),
-  PRIMARY KEY (tenant_id, return_no)
+  created_at TIMESTAMP, updated_at TIMESTAMP, created_by VARCHAR(64), updated_by VARCHAR(64)
 );
-CREATE INDEX ix_purchase_return_his_date ON purchase_return_his (tenant_id, return_time, org_code);
 
 CREATE TABLE purchase_return_item_his (
   tenant_id BIGINT NOT NULL,
@@ -116,8 +107,7 @@ CREATE TABLE purchase_return_item_his (
   price DECIMAL(18,4),
   amount DECIMAL(18,4) NOT NULL,
   input_tax_rate DECIMAL(6,4),
-  lot_no VARCHAR(32),
-  PRIMARY KEY (tenant_id, return_no, line_id)
+  lot_no VARCHAR(32)
 );
 
 CREATE TABLE sales_order_his_x (
@@ -143,10 +133,8 @@ CREATE TABLE sales_order_his_x (
   delivery_mode SMALLINT,                -- 1 pickup, 2 home delivery
   store_pickup_no VARCHAR(32),
   fulfil_org_code VARCHAR(32),
-  finance_no VARCHAR(32),                -- store finance_no at sale time
-  PRIMARY KEY (tenant_id, order_no)
+  finance_no VARCHAR(32)                -- store finance_no at sale time
 );
-CREATE INDEX ix_sales_order_his_x_date ON sales_order_his_x (tenant_id, business_date, org_code);
 
 CREATE TABLE sales_order_item_his_x (
   tenant_id BIGINT NOT NULL,
@@ -164,9 +152,26 @@ CREATE TABLE sales_order_item_his_x (
   cost_amount DECIMAL(18,4) NOT NULL,    -- moving-average cost incl. input tax
   output_tax_rate DECIMAL(6,4),
   input_tax_rate DECIMAL(6,4),
-  points DECIMAL(18,3),
-  PRIMARY KEY (tenant_id, order_no, line_no)
+  points DECIMAL(18,3)
 );
+
+-- Keys and indexes of the big fact tables: PostgreSQL only. DuckDB reads date-ordered data through its
+-- zone maps; ART indexes on these tables would triple the demo file and slow the bulk load.
+-- @postgres
+ALTER TABLE sales_order_his ADD PRIMARY KEY (tenant_id, order_no);
+ALTER TABLE sales_order_item_his ADD PRIMARY KEY (tenant_id, order_no, line_no);
+ALTER TABLE sales_payment_his ADD PRIMARY KEY (tenant_id, order_no, pay_line);
+ALTER TABLE purchase_receipt_his ADD PRIMARY KEY (tenant_id, receive_no);
+ALTER TABLE purchase_receipt_item_his ADD PRIMARY KEY (tenant_id, receive_no, line_id);
+ALTER TABLE purchase_return_his ADD PRIMARY KEY (tenant_id, return_no);
+ALTER TABLE purchase_return_item_his ADD PRIMARY KEY (tenant_id, return_no, line_id);
+ALTER TABLE sales_order_his_x ADD PRIMARY KEY (tenant_id, order_no);
+ALTER TABLE sales_order_item_his_x ADD PRIMARY KEY (tenant_id, order_no, line_no);
+CREATE INDEX ix_sales_order_his_date ON sales_order_his (tenant_id, business_date, org_code);
+CREATE INDEX ix_purchase_receipt_his_date ON purchase_receipt_his (tenant_id, receive_time, org_code);
+CREATE INDEX ix_purchase_return_his_date ON purchase_return_his (tenant_id, return_time, org_code);
+CREATE INDEX ix_sales_order_his_x_date ON sales_order_his_x (tenant_id, business_date, org_code);
+-- @end
 
 CREATE VIEW sales_order_all AS
   SELECT * FROM sales_order

@@ -1,0 +1,54 @@
+import { todayIn } from '../../clock';
+import type { Db } from '../types';
+import { writeMenu } from './config';
+import { archiveCutoff } from './dates';
+import { tenantProfiles, type Scale } from './scale';
+import { Writer } from './sink';
+import { seedTenant } from './tenant';
+
+export type { Scale } from './scale';
+
+export interface SeedOptions {
+  scale: Scale;
+  /** 'YYYY-MM-DD'; default today in Asia/Shanghai. Same today and scale → same data. */
+  today?: string;
+  onProgress?: (msg: string) => void;
+}
+
+export interface SeedSummary {
+  scale: Scale;
+  today: string;
+  /** rows dated before this live in the *_his tables */
+  cutoff: string;
+  seconds: number;
+  rows: Record<string, number>;
+}
+
+/**
+ * Fills an empty, migrated database with the demo tenants 10139, 266 and 30001 (special).
+ * Deterministic (seeded PRNG streams per tenant, day and store) and memory-bounded: facts are generated
+ * day by day and appended in date order.
+ */
+export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
+  const started = Date.now();
+  const today = opts.today ?? todayIn();
+  const cutoff = archiveCutoff(today);
+  const onProgress = opts.onProgress ?? (() => {});
+  const w = await Writer.open(db);
+  const hashes = new Map<string, string>();
+  writeMenu(w);
+  const profiles = tenantProfiles(opts.scale);
+  for (const [i, profile] of profiles.entries()) {
+    onProgress(`tenant ${profile.tenantId} ${profile.tenantName} (${opts.scale})`);
+    await seedTenant(w, { profile, tenantDigit: i + 1, today, cutoff, hashes, onProgress });
+    await w.flushAll();
+  }
+  return { scale: opts.scale, today, cutoff, seconds: (Date.now() - started) / 1000, rows: w.counts() };
+}
+
+/** Seeds only a database without tenants; returns null when it already holds data. */
+export async function seedIfEmpty(db: Db, opts: SeedOptions): Promise<SeedSummary | null> {
+  const [{ n }] = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM tenant');
+  if (Number(n) > 0) return null;
+  return seed(db, opts);
+}

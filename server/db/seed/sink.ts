@@ -1,0 +1,101 @@
+import type { Db } from '../types';
+
+export type SeedRow = Record<string, unknown>;
+
+/**
+ * Buffers rows of one table and appends them with db.bulkInsert in the table's own column order
+ * (the DuckDB appender ignores column names), so generators can write plain objects.
+ * Columns a row leaves out are stored as NULL; a key that is not a column is a bug and throws.
+ */
+export class Sink {
+  private buffer: unknown[][] = [];
+  private checked = false;
+  written = 0;
+
+  constructor(
+    readonly table: string,
+    private readonly columns: readonly string[],
+  ) {}
+
+  push(row: SeedRow): void {
+    if (!this.checked) {
+      for (const key of Object.keys(row)) {
+        if (!this.columns.includes(key)) throw new Error(`seed: ${this.table} has no column ${key}`);
+      }
+      this.checked = true;
+    }
+    const values = new Array(this.columns.length);
+    for (let i = 0; i < this.columns.length; i++) values[i] = row[this.columns[i]] ?? null;
+    this.buffer.push(values);
+  }
+
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  async flush(db: Db): Promise<void> {
+    if (this.buffer.length === 0) return;
+    const rows = this.buffer;
+    this.buffer = [];
+    await db.bulkInsert(this.table, this.columns, rows);
+    this.written += rows.length;
+  }
+}
+
+/** All sinks of one seed run, created lazily from the database's own column lists. */
+export class Writer {
+  private sinks = new Map<string, Sink>();
+
+  private constructor(
+    private readonly db: Db,
+    private readonly columnsByTable: Map<string, string[]>,
+    private readonly flushAt: number,
+  ) {}
+
+  static async open(db: Db, flushAt = 20_000): Promise<Writer> {
+    const rows = await db.query<{ table_name: string; column_name: string }>(
+      `SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
+    );
+    const byTable = new Map<string, string[]>();
+    for (const r of rows) {
+      const list = byTable.get(r.table_name) ?? [];
+      list.push(r.column_name);
+      byTable.set(r.table_name, list);
+    }
+    return new Writer(db, byTable, flushAt);
+  }
+
+  sink(table: string): Sink {
+    let s = this.sinks.get(table);
+    if (!s) {
+      const columns = this.columnsByTable.get(table);
+      if (!columns) throw new Error(`seed: unknown table ${table}`);
+      s = new Sink(table, columns);
+      this.sinks.set(table, s);
+    }
+    return s;
+  }
+
+  push(table: string, row: SeedRow): void {
+    this.sink(table).push(row);
+  }
+
+  /** Flushes the sinks that have grown past the batch size (call between simulated days). */
+  async flushFull(): Promise<void> {
+    for (const s of this.sinks.values()) if (s.pending >= this.flushAt) await s.flush(this.db);
+  }
+
+  async flushAll(): Promise<void> {
+    for (const s of this.sinks.values()) await s.flush(this.db);
+  }
+
+  /** Rows written per table so far. */
+  counts(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const [name, s] of [...this.sinks].sort(([a], [b]) => a.localeCompare(b))) {
+      if (s.written > 0) out[name] = s.written;
+    }
+    return out;
+  }
+}

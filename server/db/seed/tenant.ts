@@ -1,0 +1,107 @@
+import { addDays, monthOf } from './dates';
+import { accountRows, buildAccounts } from './accounts';
+import { writeShellData } from './config';
+import { writeMaster } from './master';
+import { Rng } from './prng';
+import type { TenantProfile } from './scale';
+import type { Writer } from './sink';
+import { toYuan } from './stockbook';
+import { SimContext } from './sim/context';
+import { Finance } from './sim/finance';
+import { Members } from './sim/members';
+import { PaymentDaily } from './sim/payments';
+import { StoreSales } from './sim/sales';
+import { StockDocs } from './sim/stockdocs';
+import { Storage3pl } from './sim/storage3pl';
+import { Supply } from './sim/supply';
+import { Wholesale } from './sim/wholesale';
+import { buildWorld } from './world';
+
+export interface TenantRun {
+  profile: TenantProfile;
+  tenantDigit: number;
+  today: string;
+  cutoff: string;
+  hashes: Map<string, string>;
+  onProgress: (msg: string) => void;
+}
+
+/** Generates one tenant: master data, then every day from the first month to today (noon), then final balances. */
+export async function seedTenant(w: Writer, run: TenantRun): Promise<void> {
+  const { profile, today } = run;
+  const world = buildWorld(profile, run.tenantDigit, today);
+  const { accounts, mallAccount } = buildAccounts(world);
+  const ctx = new SimContext(world, w, run.cutoff);
+  const members = new Members(ctx);
+
+  writeMaster(w, world, members.activities);
+  for (const row of await accountRows(world.tenantId, accounts, `${world.start} 00:00:00`, run.hashes)) w.push('account', row);
+  for (const a of accounts) for (const org of a.relations) w.push('account_org_relation', { tenant_id: world.tenantId, account_id: a.account_id, org_code: org });
+  writeShellData(w, world, accounts);
+
+  const supply = new Supply(ctx);
+  const docs = new StockDocs(ctx, supply);
+  const wholesale = new Wholesale(ctx, supply);
+  const finance = new Finance(ctx);
+  const daily = new PaymentDaily();
+  const sales = new StoreSales(ctx, members, daily, mallAccount);
+  const storage = new Storage3pl(ctx);
+
+  for (let date = world.start; date <= today; date = addDays(date, 1)) {
+    ctx.startDay(date);
+    members.startDay();
+    finance.startOfDay();
+    if (date === world.start) supply.opening();
+    supply.morning();
+    for (const st of world.sellingStores) sales.run(st);
+    wholesale.run();
+    supply.replenish();
+    supply.storeOrders();
+    docs.evening();
+    members.daily(world.sellingStores);
+    storage.run();
+    daily.flush(ctx);
+    writeSnapshots(ctx);
+    await w.flushFull();
+    if (date.endsWith('-01') || date === today) run.onProgress(`${world.tenantId} ${profile.tenantName}: ${monthOf(date)}`);
+  }
+  supply.finish();
+  members.writeFinal();
+  writeBalances(ctx);
+}
+
+/** Closing balance of the day per org × warehouse × sku (and per lot at the centres). */
+function writeSnapshots(ctx: SimContext): void {
+  const t = ctx.tenantId;
+  for (const { p, lots } of ctx.book.closeDay()) {
+    ctx.push('stock_daily_snapshot', { tenant_id: t, biz_date: ctx.date, org_code: p.org, center_code: p.center, sku_no: p.sku, qty: p.qty, amount: toYuan(p.amt) });
+    for (const s of lots) {
+      ctx.push('lot_stock_daily_snapshot', { tenant_id: t, biz_date: ctx.date, org_code: p.org, center_code: p.center, sku_no: p.sku, lot_no: s.lotNo, qty: s.qty, amount: toYuan(s.amt) });
+    }
+  }
+}
+
+/** Current stock and lot stock as the simulation leaves them. */
+function writeBalances(ctx: SimContext): void {
+  const t = ctx.tenantId;
+  const now = `${ctx.world.today} 12:00:00`;
+  const rng = Rng.of(t, 'balances');
+  for (const p of ctx.book.positions.values()) {
+    const freeze = p.qty > 10 && rng.chance(0.05) ? rng.int(1, 3) : 0;
+    ctx.push('stock', {
+      tenant_id: t,
+      org_code: p.org,
+      center_code: p.center,
+      sku_no: p.sku,
+      stock_num: p.qty,
+      usable_num: p.qty - freeze,
+      freeze_num: freeze,
+      stock_amount: toYuan(p.amt),
+      avg_cost: Math.round(p.qty > 0 ? p.amt / p.qty : p.lastCost) / 10000,
+      last_modify: now,
+    });
+    for (const s of p.slices) {
+      if (s.qty > 0) ctx.push('lot_stock', { tenant_id: t, lot_no: s.lotNo, org_code: p.org, center_code: p.center, sku_no: p.sku, stock_num: s.qty, last_modify: now });
+    }
+  }
+}
