@@ -25,6 +25,10 @@ describe('parseMarkdown (AI panel text)', () => {
     ]);
   });
 
+  it('reads a quote line', () => {
+    expect(parseMarkdown('> 以上数字均取自报表')).toEqual([{ kind: 'quote', content: [{ text: '以上数字均取自报表', bold: false }] }]);
+  });
+
   it('never produces HTML: tags stay text', () => {
     expect(parseMarkdown('<b>x</b>')).toEqual([{ kind: 'paragraph', content: [{ text: '<b>x</b>', bold: false }] }]);
   });

@@ -1,5 +1,5 @@
 /**
- * A small markdown reader for the AI interpretation (headings, lists, paragraphs, **bold**): enough for
+ * A small markdown reader for the AI interpretation (headings, lists, quotes, paragraphs, **bold**): enough for
  * the assistant's answer, safe because it builds elements from text and never injects HTML. It reads
  * partial text too, so the panel can show the answer as it streams.
  */
@@ -7,7 +7,8 @@ export type Inline = { text: string; bold: boolean };
 export type MdBlock =
   | { kind: 'heading'; level: 1 | 2 | 3; content: Inline[] }
   | { kind: 'list'; ordered: boolean; items: Inline[][] }
-  | { kind: 'paragraph'; content: Inline[] };
+  | { kind: 'paragraph'; content: Inline[] }
+  | { kind: 'quote'; content: Inline[] };
 
 export function parseInline(text: string): Inline[] {
   const out: Inline[] = [];
@@ -33,7 +34,12 @@ export function parseMarkdown(text: string): MdBlock[] {
     const heading = /^(#{1,3})\s+(.*)$/.exec(line);
     const bullet = /^[-*•]\s+(.*)$/.exec(line);
     const numbered = /^\d+[.、)]\s*(.*)$/.exec(line);
+    const quote = /^>\s?(.*)$/.exec(line);
     if (!line) flush();
+    else if (quote) {
+      flush();
+      blocks.push({ kind: 'quote', content: parseInline(quote[1]) });
+    }
     else if (heading) {
       flush();
       blocks.push({ kind: 'heading', level: heading[1].length as 1 | 2 | 3, content: parseInline(heading[2]) });

@@ -85,7 +85,7 @@ describe('print payload (rule 157)', () => {
       service_type: 'finance',
     });
     expect(payload?.print_json.query).toMatchObject({ table_id: 128, date_start: '2025-06-10' });
-    expect(payload?.print_json.query_condition).toEqual([
+    expect(payload?.print_json.conditions).toEqual([
       { label: '营业日期', value: '2025-06-10 至 2025-06-10' },
       { label: '财务类目', value: '食品类' },
       { label: '汇总维度', value: '门店、一级类目' },

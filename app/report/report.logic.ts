@@ -66,6 +66,10 @@ export function filterLayout(fieldCount: number, perRow: number): { firstRow: nu
 const joinLabels = (values: string[], options: OptionItem[] | undefined) =>
   values.map((v) => options?.find((o) => o.value === v)?.label ?? v).join('、');
 
+/** The print header keeps each condition short (the server takes 200 characters a value). */
+const CONDITION_MAX = 200;
+const clip = (text: string) => (text.length > CONDITION_MAX ? `${text.slice(0, CONDITION_MAX - 1)}…` : text);
+
 /** The searched conditions in words, for the print header (ranges, then filters with a value). */
 export function queryConditions(
   config: ReportConfig,
@@ -86,7 +90,7 @@ export function queryConditions(
       const [lo, hi] = v as (number | null)[];
       if (lo !== null || hi !== null) text = `${lo ?? ''} ~ ${hi ?? ''}`;
     } else if (Array.isArray(v)) text = joinLabels(v as string[], item.options ?? optionsOf(item.id));
-    if (text) out.push({ label: item.label, value: text });
+    if (text) out.push({ label: item.label, value: clip(text) });
   }
   const chips = chipItems(config).filter((c) => values.chips.includes(c.id));
   if (chips.length) out.push({ label: '汇总维度', value: chips.map((c) => c.label).join('、') });
@@ -106,7 +110,7 @@ export function printPayload(
     table_id: query.table_id,
     is_list: '1',
     operate_content: { list: rows },
-    print_json: { query_condition: conditions, query: shown },
+    print_json: { conditions, query: shown },
     export_type: config.print.export_type,
     service_type: config.print.service_type,
   };

@@ -43,6 +43,12 @@ export function Markdown({ text }: { text: string }) {
               ))}
             </List>
           );
+        if (block.kind === 'quote')
+          return (
+            <Text key={i} size="xs" c="dimmed" pl="xs" style={{ borderLeft: '3px solid var(--mantine-color-gray-3)' }}>
+              <InlineText parts={block.content} />
+            </Text>
+          );
         return (
           <Text key={i} size="sm">
             <InlineText parts={block.content} />

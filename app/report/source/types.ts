@@ -24,7 +24,7 @@ export interface PrintPayload {
   table_id: number;
   is_list: '1';
   operate_content: { list: ReportRow[] };
-  print_json: { query_condition: { label: string; value: string }[]; query: ReportQuery };
+  print_json: { conditions: { label: string; value: string }[]; query: ReportQuery };
   export_type: number;
   service_type: string;
 }

@@ -93,7 +93,7 @@ describe('print (rule 157)', () => {
     const payload = callsOf(source, 'print')[0];
     expect(payload).toMatchObject({ table_id: 128, is_list: '1', export_type: 406, service_type: 'finance' });
     expect((payload.operate_content as { list: unknown[] }).list.length).toBeGreaterThan(0);
-    expect((payload.print_json as { query_condition: unknown[] }).query_condition).toContainEqual({ label: '营业日期', value: '2025-06-10 至 2025-06-10' });
+    expect((payload.print_json as { conditions: unknown[] }).conditions).toContainEqual({ label: '营业日期', value: '2025-06-10 至 2025-06-10' });
     expect(open).toHaveBeenCalledWith('', '_blank');
     await waitFor(() => expect(win.location.href).toBe('blob:report'));
   });
