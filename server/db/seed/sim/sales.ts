@@ -85,7 +85,7 @@ export class StoreSales {
       const recent = ctx.recentSales.get(store.store_no);
       if (r < 0.015 && recent?.length) this.goodsReturn(store, rng, time, recent);
       else if (r < 0.03) this.virtualOrder(store, rng, time);
-      else this.goodsOrder(store, rng, time, r < 0.11 ? 2 : 1);
+      else this.goodsOrder(store, rng, time, r < (ctx.isToday ? 0.3 : 0.11) ? 2 : 1);
     }
     for (let i = rng.poisson(0.25 * (ctx.isToday ? 0.3 : 1)); i > 0; i--) this.redeemPackage(store, rng, timestamp(ctx.date, rng.range(from, to)));
   }

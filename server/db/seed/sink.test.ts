@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../types';
+import { Sink, Writer } from './sink';
+
+function fakeDb(columns: Record<string, string[]>) {
+  const inserted: { table: string; columns: readonly string[]; rows: readonly (readonly unknown[])[] }[] = [];
+  const db = {
+    dialect: 'duckdb',
+    query: async () => Object.entries(columns).flatMap(([table_name, cols]) => cols.map((column_name) => ({ table_name, column_name }))),
+    bulkInsert: async (table: string, cols: readonly string[], rows: readonly (readonly unknown[])[]) => void inserted.push({ table, columns: cols, rows }),
+  } as unknown as Db;
+  return { db, inserted };
+}
+
+describe('seed sink', () => {
+  it('writes rows in the table column order, missing columns as NULL', async () => {
+    const { db, inserted } = fakeDb({ t: ['a', 'b', 'c'] });
+    const s = new Sink('t', ['a', 'b', 'c']);
+    s.push({ c: 3, a: 1 });
+    await s.flush(db);
+    expect(inserted).toEqual([{ table: 't', columns: ['a', 'b', 'c'], rows: [[1, null, 3]] }]);
+    expect(s.written).toBe(1);
+  });
+
+  it('refuses a key that is not a column (a generator bug)', () => {
+    expect(() => new Sink('t', ['a']).push({ a: 1, typo: 2 })).toThrow(/no column typo/);
+  });
+
+  it('flushes only full sinks between days and counts rows per table', async () => {
+    const { db, inserted } = fakeDb({ small: ['x'], big: ['x'] });
+    const w = await Writer.open(db, 2);
+    w.push('small', { x: 1 });
+    w.push('big', { x: 1 });
+    w.push('big', { x: 2 });
+    await w.flushFull();
+    expect(inserted.map((i) => i.table)).toEqual(['big']);
+    await w.flushAll();
+    expect(w.counts()).toEqual({ big: 2, small: 1 });
+    expect(() => w.push('nope', {})).toThrow(/unknown table/);
+  });
+});
