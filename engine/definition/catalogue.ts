@@ -10,6 +10,7 @@ import reportSchema from '../../schemas/report.schema.json';
 import { OPERATORS, type OptionSource } from '../wire';
 import {
   datasetTables,
+  fieldParts,
   indexDataset,
   isDerived,
   isUnion,
@@ -128,9 +129,11 @@ function checkDataset(r: Reporter, ds: DatasetFile): void {
         if (!columns.has(name)) r.add(`${at}/select/${name}`, `"${name}" is not a column of the union`);
         r.sql(`${at}/select/${name}`, expr, scope);
       }
-      (part.omit_when_dimensions ?? []).forEach((d, k) => {
-        if (!index.dimensions.has(d)) r.add(`${at}/omit_when_dimensions/${k}`, `unknown dimension "${d}"`);
-      });
+      for (const key of ['omit_when_dimensions', 'only_with_dimensions'] as const) {
+        (part[key] ?? []).forEach((d, k) => {
+          if (!index.dimensions.has(d)) r.add(`${at}/${key}/${k}`, `unknown dimension "${d}"`);
+        });
+      }
     });
     outer.add(source.alias);
     checkJoins(r, '/source/joins', source.joins ?? [], outer);
@@ -160,14 +163,21 @@ function checkDataset(r: Reporter, ds: DatasetFile): void {
   r.duplicates('/fields', (ds.fields ?? []).map((f) => f.id), 'field');
   (ds.fields ?? []).forEach((f, i) => {
     const at = `/fields/${i}`;
-    const part = f.part ? index.parts.get(f.part) : undefined;
-    if (f.part && !part) r.add(`${at}/part`, `unknown part "${f.part}"`);
-    const scope = part ? new Set([part.alias, ...(part.joins ?? []).map((j) => j.alias)]) : outer;
+    if (f.part && f.parts) r.add(at, 'a field has either part or parts');
     if (!!f.exprs === !!f.condition) r.add(at, 'a field has either exprs or condition');
-    (f.exprs ?? []).forEach((e, k) => r.sql(`${at}/exprs/${k}`, e, scope, { ranges: false }));
-    if (f.condition) {
-      r.sql(`${at}/condition`, f.condition, scope, { values: true });
-      if (!placeholdersOf(f.condition).includes('values')) r.add(`${at}/condition`, 'a field condition must use {values}');
+    if (f.condition && !placeholdersOf(f.condition).includes('values')) r.add(`${at}/condition`, 'a field condition must use {values}');
+    const names = fieldParts(f);
+    // the fragments must read in every branch they go into (or in the outer query)
+    const scopes: Set<string>[] = names.length
+      ? names.flatMap((name) => {
+          const part = index.parts.get(name);
+          if (!part) r.add(f.part ? `${at}/part` : `${at}/parts`, `unknown part "${name}"`);
+          return part ? [new Set([part.alias, ...(part.joins ?? []).map((j) => j.alias)])] : [];
+        })
+      : [outer];
+    for (const scope of scopes) {
+      (f.exprs ?? []).forEach((e, k) => r.sql(`${at}/exprs/${k}`, e, scope, { ranges: false }));
+      if (f.condition) r.sql(`${at}/condition`, f.condition, scope, { values: true });
     }
   });
 
@@ -191,8 +201,16 @@ function checkDataset(r: Reporter, ds: DatasetFile): void {
       sum: [2, 99],
       share: [1, 1],
       rank: [1, 1],
+      cumulative: [1, 1],
+      total: [1, 1],
     };
     if (m.positive_denominator && m.op !== 'ratio') r.add(`${at}/positive_denominator`, 'positive_denominator applies to op "ratio" only');
+    if (m.follow_sort && m.op !== 'rank') r.add(`${at}/follow_sort`, 'follow_sort applies to op "rank" only');
+    if (m.op === 'cumulative' && !m.along) r.add(at, 'op "cumulative" needs along (a dimension)');
+    if (m.along !== undefined) {
+      if (m.op !== 'cumulative') r.add(`${at}/along`, 'along applies to op "cumulative" only');
+      else if (!index.dimensions.has(m.along)) r.add(`${at}/along`, `unknown dimension "${m.along}"`);
+    }
     if (m.op === 'formula') {
       const tokens = tokenizeFormula(m.formula ?? '');
       if (!m.formula) r.add(at, 'op "formula" needs formula');

@@ -33,7 +33,7 @@ export function isDerived(m: AnyMeasure): m is DerivedDef {
 
 /** Derived measures whose SQL is a window over the rows (they cannot be nested in others). */
 export function isWindow(m: AnyMeasure): boolean {
-  return isDerived(m) && (m.op === 'share' || m.op === 'rank');
+  return isDerived(m) && (m.op === 'share' || m.op === 'rank' || m.op === 'cumulative');
 }
 
 export function indexDataset(dataset: DatasetFile): DatasetIndex {
@@ -47,6 +47,11 @@ export function indexDataset(dataset: DatasetFile): DatasetIndex {
     measures,
     parts: new Map(isUnion(dataset.source) ? dataset.source.union.map((p) => [p.id, p]) : []),
   };
+}
+
+/** The branches a field's condition goes into (none: the outer query). */
+export function fieldParts(f: FieldDef): string[] {
+  return f.parts ?? (f.part ? [f.part] : []);
 }
 
 /** The measures a derived measure reads directly. */

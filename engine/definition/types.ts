@@ -109,6 +109,12 @@ export interface UnionPart {
    * left out of the rows (the totals row keeps it). Pair with the measures' null_when_dimensions.
    */
   omit_when_dimensions?: Ident[];
+  /**
+   * The branch is in the rows only while all of these chips are active; the totals row, which groups
+   * by nothing, leaves it out. E.g. month-end balances per month next to a range-end branch that
+   * omits itself under the month chip.
+   */
+  only_with_dimensions?: Ident[];
 }
 
 /**
@@ -162,6 +168,8 @@ export interface FieldDef {
   exprs?: SqlFragment[];
   condition?: SqlFragment;
   part?: Ident;
+  /** like `part`, for a condition every one of these branches applies (the other branches stay unfiltered) */
+  parts?: Ident[];
 }
 
 export type Aggregation = 'sum' | 'count' | 'count_distinct' | 'min' | 'max';
@@ -200,12 +208,18 @@ export interface MeasureDef extends MeasureBase {
  * - growth(a, b) = (a − b) / NULLIF(ABS(b), 0)
  * - share(a) = a / Σa over all rows (1 on the totals row)
  * - rank(a) = RANK by a descending (null on the totals row)
+ * - cumulative(a) = running Σa along the `along` chip within the other chips (a without that chip, and on the totals row)
+ * - total(a) = a over the whole filtered set on every row (a share's denominator); number ranges on aggregates do not narrow it
  * - formula: arithmetic over {measure} references, numbers and + − * / ( )
  */
 export interface DerivedDef extends MeasureBase {
-  op: 'ratio' | 'difference' | 'sum' | 'growth' | 'share' | 'rank' | 'formula';
+  op: 'ratio' | 'difference' | 'sum' | 'growth' | 'share' | 'rank' | 'cumulative' | 'total' | 'formula';
   args?: Ident[];
   formula?: string;
+  /** rank only: rank by the query's sort column and direction when it is another indicator (else by args[0], descending) */
+  follow_sort?: boolean;
+  /** cumulative only: the dimension (chip) the running sum goes along, e.g. the hour of day */
+  along?: Ident;
   /**
    * ratio only: null ("-") unless the denominator is > 0, not only when it is 0 (days of stock
    * when the sales quantity is ≤ 0)

@@ -13,8 +13,10 @@
  * GROUP BY ordinals, windows over aggregates) mean the same in DuckDB and PostgreSQL.
  */
 import {
+  fieldParts,
   isDerived,
   isUnion,
+  isWindow,
   measureArgs,
   measureClosure,
   type AnyMeasure,
@@ -23,6 +25,7 @@ import { formulaSql } from '../../engine/definition/formula';
 import { aliasesOf, fillPlaceholders, placeholderRange } from '../../engine/definition/sql-text';
 import type {
   DateColumn,
+  DerivedDef,
   DimensionColumn,
   DimensionDef,
   Join,
@@ -150,10 +153,11 @@ class Plan {
     return this.query.dates.find((d) => d.index === index);
   }
 
-  /** Where a filter's condition goes: a union branch, or the outer query. */
-  filterPart(f: ValidFilter): string | undefined {
+  /** Where a filter's condition goes: union branches, or (none) the outer query. */
+  filterParts(f: ValidFilter): string[] {
     const t = f.filter.target;
-    return 'field' in t ? this.index.fields.get(t.field)?.part : undefined;
+    const field = 'field' in t ? this.index.fields.get(t.field) : undefined;
+    return field ? fieldParts(field) : [];
   }
 
   /** Raw fragments a filter reads (for join pruning). */
@@ -174,11 +178,22 @@ class Plan {
     ).flatMap((m) => (isDerived(m) ? [] : [m.expr ?? '', m.filter ?? '']));
   }
 
-  /** Union branches of a statement: a branch without a value for an active chip stays out of the rows. */
+  /**
+   * Union branches of a statement: a branch without a value for an active chip stays out of the rows,
+   * and a branch that needs chips is in the rows only while they are all active. The totals row
+   * groups by nothing: it keeps the former and leaves out the latter.
+   */
   parts(forTotals: boolean): UnionPart[] {
     const s = this.source as UnionSource;
-    if (forTotals) return s.union;
-    return s.union.filter((p) => !(p.omit_when_dimensions ?? []).some((d) => this.activeDimIds.has(d)));
+    const active = (d: string) => !forTotals && this.activeDimIds.has(d);
+    return s.union.filter((p) => !(p.omit_when_dimensions ?? []).some(active) && (p.only_with_dimensions ?? []).every(active));
+  }
+
+  /** The sort the rows get: the query's, else the report's default (null when neither names an output column). */
+  sort(): { column: string; desc: boolean } | null {
+    const fallback = this.report.default_order_by?.split(' ');
+    const first = this.query.orderBy ?? (fallback ? { column: fallback[0], desc: fallback[1] === 'desc' } : null);
+    return first && this.columns.some((c) => c.key === first.column) ? first : null;
   }
 }
 
@@ -354,7 +369,18 @@ class Stmt {
       return 'CAST(NULL AS DECIMAL(18,4))';
     }
     if (!isDerived(m)) return this.aggregate(m);
-    const args = measureArgs(m).map((a) => this.measureSql(a));
+    // arguments are rendered only when used: a rendered measure binds its parameters
+    const ids = measureArgs(m);
+    const arg = (i: number) => this.measureSql(ids[i]);
+    switch (m.op) {
+      case 'total':
+        return this.wholeSet(ids[0]);
+      case 'cumulative':
+        return onRows ? this.running(arg(0), m.along!) : arg(0);
+      case 'rank':
+        return onRows ? this.rank(m, ids[0]) : 'CAST(NULL AS BIGINT)';
+    }
+    const args = ids.map((a) => this.measureSql(a));
     const [a, b] = args;
     switch (m.op) {
       case 'ratio':
@@ -367,11 +393,37 @@ class Stmt {
         return `((${a}) - (${b})) * 1.0 / NULLIF(ABS(${b}), 0)`;
       case 'share':
         return `(${a}) * 1.0 / NULLIF(SUM(${a}) OVER (), 0)`;
-      case 'rank':
-        return onRows ? `RANK() OVER (ORDER BY ${a} DESC NULLS LAST)` : 'CAST(NULL AS BIGINT)';
       case 'formula':
         return formulaSql(m.formula!, (ref) => this.measureSql(ref));
     }
+  }
+
+  /** RANK by the measure descending, or by the rows' sort column when the rank follows the sort. */
+  private rank(m: DerivedDef, by: string): string {
+    const sort = m.follow_sort ? this.plan.sort() : null;
+    const target = sort && this.plan.index.measures.get(sort.column);
+    if (sort && target && target.id !== m.id && !isWindow(target)) {
+      return `RANK() OVER (ORDER BY ${this.measureSql(target.id)} ${sort.desc ? 'DESC' : 'ASC'} NULLS LAST)`;
+    }
+    return `RANK() OVER (ORDER BY ${this.measureSql(by)} DESC NULLS LAST)`;
+  }
+
+  /** Running sum along one chip, within each combination of the other active chips. */
+  private running(sql: string, along: string): string {
+    const { activeDims } = this.plan;
+    const dim = activeDims.find((d) => d.id === along);
+    if (!dim) return sql;
+    const others = activeDims.filter((d) => d !== dim).map((d) => this.render(d.columns[0].expr));
+    const partition = others.length ? `PARTITION BY ${others.join(', ')} ` : '';
+    return `SUM(${sql}) OVER (${partition}ORDER BY ${this.render(dim.columns[0].expr)})`;
+  }
+
+  /** A measure over the whole filtered set (no grouping, no measure filters), as a scalar subquery. */
+  private wholeSet(id: string): string {
+    const sub = new Stmt(this.plan, 'totals', this.params);
+    const value = sub.measureSql(id);
+    const target = this.plan.index.measures.get(id)!;
+    return `(SELECT ${value} FROM ${sub.from(this.plan.measureFragments([target]))} ${sub.where()})`;
   }
 
   private aggregate(m: MeasureDef): string {
@@ -407,7 +459,7 @@ class Stmt {
   private partSql(part: UnionPart, source: UnionSource): string {
     const plan = this.plan;
     const rules = plan.scopeRules.filter((r) => r.part === part.id);
-    const filters = plan.whereFilters.filter((f) => plan.filterPart(f) === part.id);
+    const filters = plan.whereFilters.filter((f) => plan.filterParts(f).includes(part.id));
     const fragments = [
       ...Object.values(part.select),
       ...(part.where ?? []),
@@ -454,7 +506,7 @@ class Stmt {
       ...(plan.report.conditions ?? []).map((c) => ds.conditions![c]),
       ...dateCols,
       ...plan.scopeRules.filter((r) => !r.part).map((r) => r.expr),
-      ...plan.whereFilters.filter((f) => !plan.filterPart(f)).flatMap((f) => plan.filterFragments(f)),
+      ...plan.whereFilters.filter((f) => !plan.filterParts(f).length).flatMap((f) => plan.filterFragments(f)),
     ];
   }
 
@@ -466,7 +518,7 @@ class Stmt {
       ...(plan.report.conditions ?? []).map((c) => this.render(plan.ds.conditions![c])),
       ...this.dateConditions(),
       ...plan.scopeRules.filter((r) => !r.part).map((r) => this.scopeCondition(r)),
-      ...plan.whereFilters.filter((f) => !plan.filterPart(f)).map((f) => this.filterCondition(f)),
+      ...plan.whereFilters.filter((f) => !plan.filterParts(f).length).map((f) => this.filterCondition(f)),
     ];
     return `WHERE ${conds.join(' AND ')}`;
   }
@@ -498,11 +550,9 @@ class Stmt {
 }
 
 function orderBy(plan: Plan): string {
-  const outputs = new Set(plan.columns.map((c) => c.key));
   const items: string[] = [];
-  const fallback = plan.report.default_order_by?.split(' ');
-  const first = plan.query.orderBy ?? (fallback ? { column: fallback[0], desc: fallback[1] === 'desc' } : null);
-  if (first && outputs.has(first.column)) items.push(`${quote(first.column)} ${first.desc ? 'DESC' : 'ASC'} NULLS LAST`);
+  const first = plan.sort();
+  if (first) items.push(`${quote(first.column)} ${first.desc ? 'DESC' : 'ASC'} NULLS LAST`);
   // the dimension columns make the order total, so pages never overlap
   for (const c of plan.dimColumns) items.push(`${quote(c.value)} ASC NULLS LAST`);
   return items.length ? `ORDER BY ${items.join(', ')}` : '';
