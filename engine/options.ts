@@ -67,6 +67,7 @@ export const ENUMS = {
   mall_order_status: opts([[1, '待支付'], [2, '已支付'], [3, '配送中'], [4, '已完成'], [5, '已关闭']]),
   return_target_type: opts([[1, '仓库'], [2, '供应商']]),
   yes_no: opts([[1, '是'], [0, '否']]),
+  expiry_status: opts([[1, '已过期'], [2, '临期'], [3, '正常']]),
 } satisfies Record<string, OptionItem[]>;
 export type EnumName = keyof typeof ENUMS;
 

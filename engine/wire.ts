@@ -78,8 +78,9 @@ export type FilterWidget =
 
 export type DateGranularity = 'day' | 'datetime' | 'week' | 'month';
 
-/** Default range kinds (catalogue §0): Y, L7, M1, MON, WK, DT, T, 1970, H. */
+/** Default range kinds (catalogue §0): Y, L7, M1, MON, WK, DT, T, 1970, H; `none` = starts empty (an optional extra range). */
 export type DefaultRangeKind =
+  | 'none'
   | 'yesterday'
   | 'last7'
   | 'month_to_yesterday'

@@ -14,6 +14,8 @@ export function defaultRange(kind: DefaultRangeKind, today: string): DateRange {
   const t = parseToday(today);
   const yesterday = t.subtract(1, 'day');
   switch (kind) {
+    case 'none':
+      return ['', ''];
     case 'yesterday':
       return [fmtDay(yesterday), fmtDay(yesterday)];
     case 'last7':

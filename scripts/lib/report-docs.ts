@@ -17,6 +17,7 @@ const AREA_TITLES: Record<string, string> = {
 };
 
 const DEFAULT_KINDS: Record<DefaultRangeKind, string> = {
+  none: '无（留空）',
   yesterday: '昨天',
   last7: '近7天（截至昨天）',
   month_to_yesterday: '一个月前减一天至昨天',

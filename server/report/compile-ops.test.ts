@@ -50,7 +50,7 @@ function compile(body: Record<string, unknown>) {
   const { ds, report } = withOps();
   const index = indexDataset(ds);
   const query = validateQuery(report, index, { date_start: '2026-11-01', date_end: '2026-11-21', ...body }, { client: 'HMT' });
-  return compileReport({ report, index, query, session: HQ, dialect: 'duckdb', today: '2026-11-22' });
+  return compileReport({ report, index, query, session: HQ, today: '2026-11-22' });
 }
 
 /** The value bound to the parameter right after `prefix` in the SQL. */
