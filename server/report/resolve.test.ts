@@ -66,7 +66,7 @@ describe('history-tab mapping (rules 99–110, C1–C5)', () => {
         defaultTab: true,
       });
       const tabs = buildConfig(r, catalogue.indexes.get(r.used.dataset)!, report.clients[0], false).tabs;
-      expect(tabs !== null, `report ${report.id}`).toBe([33, 40, 128, 130, 172].includes(report.id));
+      expect(tabs !== null, `report ${report.id}`).toBe([33, 40, 88, 89, 128, 129, 130, 131, 172].includes(report.id));
     }
   });
 
