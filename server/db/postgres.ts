@@ -83,6 +83,8 @@ function makeDb(pool: pg.Pool, kysely: Kysely<any>, client: Client): Db {
     },
     close: async () => {
       await kysely.destroy();
+      // Kysely ends the pool only if it was used itself; raw queries alone would leave connections open
+      if (!pool.ended) await pool.end();
     },
   };
   return db;

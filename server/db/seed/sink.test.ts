@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../types';
-import { Sink, Writer } from './sink';
+import { Sink, unnestInsert, Writer } from './sink';
 
 function fakeDb(columns: Record<string, string[]>) {
   const inserted: { table: string; columns: readonly string[]; rows: readonly (readonly unknown[])[] }[] = [];
@@ -37,5 +37,11 @@ describe('seed sink', () => {
     await w.flushAll();
     expect(w.counts()).toEqual({ big: 2, small: 1 });
     expect(() => w.push('nope', {})).toThrow(/unknown table/);
+  });
+
+  it('builds one unnest insert per batch for PostgreSQL, one typed array per column', () => {
+    const { sql, params } = unnestInsert('t', ['a', 'b'], ['bigint', 'date'], [[1, '2025-01-01'], [2, null]]);
+    expect(sql).toBe('INSERT INTO t (a, b) SELECT * FROM unnest($1::bigint[], $2::date[])');
+    expect(params).toEqual([[1, 2], ['2025-01-01', null]]);
   });
 });

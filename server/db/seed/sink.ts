@@ -2,6 +2,30 @@ import type { Db } from '../types';
 
 export type SeedRow = Record<string, unknown>;
 
+/** information_schema data_type → the array cast of a PostgreSQL unnest insert. */
+const PG_ARRAY_TYPE: Record<string, string> = {
+  bigint: 'bigint',
+  integer: 'integer',
+  smallint: 'smallint',
+  numeric: 'numeric',
+  date: 'date',
+  'timestamp without time zone': 'timestamp',
+  text: 'text',
+  'character varying': 'varchar',
+};
+
+/**
+ * One INSERT … SELECT FROM unnest(…) with one array parameter per column: PostgreSQL parses a single
+ * small statement instead of tens of thousands of placeholders (several times faster than VALUES lists).
+ */
+export function unnestInsert(table: string, columns: readonly string[], types: readonly string[], rows: readonly (readonly unknown[])[]) {
+  const params = columns.map((_, c) => rows.map((r) => r[c]));
+  const casts = types.map((t, i) => `$${i + 1}::${PG_ARRAY_TYPE[t] ?? 'text'}[]`);
+  return { sql: `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${casts.join(', ')})`, params };
+}
+
+const PG_BATCH = 20_000;
+
 /**
  * Buffers rows of one table and appends them with db.bulkInsert in the table's own column order
  * (the DuckDB appender ignores column names), so generators can write plain objects.
@@ -15,6 +39,7 @@ export class Sink {
   constructor(
     readonly table: string,
     private readonly columns: readonly string[],
+    private readonly types: readonly string[] = [],
   ) {}
 
   push(row: SeedRow): void {
@@ -37,7 +62,14 @@ export class Sink {
     if (this.buffer.length === 0) return;
     const rows = this.buffer;
     this.buffer = [];
-    await db.bulkInsert(this.table, this.columns, rows);
+    if (db.dialect === 'postgres') {
+      for (let i = 0; i < rows.length; i += PG_BATCH) {
+        const { sql, params } = unnestInsert(this.table, this.columns, this.types, rows.slice(i, i + PG_BATCH));
+        await db.query(sql, params);
+      }
+    } else {
+      await db.bulkInsert(this.table, this.columns, rows);
+    }
     this.written += rows.length;
   }
 }
@@ -48,20 +80,21 @@ export class Writer {
 
   private constructor(
     private readonly db: Db,
-    private readonly columnsByTable: Map<string, string[]>,
+    private readonly columnsByTable: Map<string, { names: string[]; types: string[] }>,
     private readonly flushAt: number,
   ) {}
 
   static async open(db: Db, flushAt = 20_000): Promise<Writer> {
-    const rows = await db.query<{ table_name: string; column_name: string }>(
-      `SELECT table_name, column_name FROM information_schema.columns
+    const rows = await db.query<{ table_name: string; column_name: string; data_type: string }>(
+      `SELECT table_name, column_name, data_type FROM information_schema.columns
         WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
     );
-    const byTable = new Map<string, string[]>();
+    const byTable = new Map<string, { names: string[]; types: string[] }>();
     for (const r of rows) {
-      const list = byTable.get(r.table_name) ?? [];
-      list.push(r.column_name);
-      byTable.set(r.table_name, list);
+      const t = byTable.get(r.table_name) ?? { names: [], types: [] };
+      t.names.push(r.column_name);
+      t.types.push(String(r.data_type).toLowerCase());
+      byTable.set(r.table_name, t);
     }
     return new Writer(db, byTable, flushAt);
   }
@@ -71,7 +104,7 @@ export class Writer {
     if (!s) {
       const columns = this.columnsByTable.get(table);
       if (!columns) throw new Error(`seed: unknown table ${table}`);
-      s = new Sink(table, columns);
+      s = new Sink(table, columns.names, columns.types);
       this.sinks.set(table, s);
     }
     return s;
