@@ -51,7 +51,7 @@ function compose(mod: StoryModule, story: { args?: Record<string, unknown> }): R
   return <Story />;
 }
 
-describe('block stories render without a server', () => {
+describe('block stories render without a server', { timeout: 30_000 }, () => {
   it('finds the stories', () => {
     expect(cases.length).toBeGreaterThan(30);
   });

@@ -7,7 +7,7 @@ import { renderBlock } from '../data-source/test-utils';
 import { FavoritesPicker } from './FavoritesPicker';
 import { favoriteSkuQuery, FOLDER_QUERY } from './favorites.logic';
 
-describe('favourites (rules 370, 372–374)', () => {
+describe('favourites (rules 370, 372–374)', { timeout: 30_000 }, () => {
   it('rule 372: folders load as page 1 of 1000; rule 373/374: goods by folder, 10 per page', () => {
     expect(FOLDER_QUERY).toEqual({ page_num: 1, page_size: 1000 });
     expect(favoriteSkuQuery(11, 2, true)).toEqual({ favorite_id: 11, get_sku_dorder_group: '1', page_num: 2, page_size: 10 });

@@ -6,7 +6,7 @@ import { renderBlock } from '../data-source/test-utils';
 import { GoodsPicker } from './GoodsPicker';
 import { MultiSkuPicker } from './MultiSkuPicker';
 
-describe('<GoodsPicker> (rules 368–371)', () => {
+describe('<GoodsPicker> (rules 368–371)', { timeout: 30_000 }, () => {
   it('asks for 50 per page, keeps the chosen set and shows it in the chosen tab', async () => {
     const dataSource = createMemoryDataSource();
     const list = vi.spyOn(dataSource, 'list');

@@ -7,7 +7,7 @@ import { renderBlock } from '../data-source/test-utils';
 import { ScanSearch } from './ScanSearch';
 import { SkuAutocomplete } from './SkuAutocomplete';
 
-describe('<SkuAutocomplete>', () => {
+describe('<SkuAutocomplete>', { timeout: 30_000 }, () => {
   it('rule 349: typing fast makes one search after 300 ms; picking returns the row', async () => {
     const dataSource = createMemoryDataSource();
     const search = vi.spyOn(dataSource, 'searchSku');
@@ -34,7 +34,7 @@ describe('<SkuAutocomplete>', () => {
   });
 });
 
-describe('<ScanSearch>', () => {
+describe('<ScanSearch>', { timeout: 30_000 }, () => {
   it('rule 353: Enter looks the barcode up with page_size 10', async () => {
     const dataSource = createMemoryDataSource();
     const scan = vi.spyOn(dataSource, 'scanSku');

@@ -5,7 +5,7 @@ import { stores } from '../data-source/fixtures';
 import { renderBlock } from '../data-source/test-utils';
 import { MultiStorePicker } from './MultiStorePicker';
 
-describe('<MultiStorePicker>', () => {
+describe('<MultiStorePicker>', { timeout: 30_000 }, () => {
   it('rule 388: adding a chosen store again is refused', async () => {
     const onConfirm = vi.fn();
     const { notify } = renderBlock(<MultiStorePicker opened initialChosen={[stores[1]]} onClose={() => {}} onConfirm={onConfirm} />);

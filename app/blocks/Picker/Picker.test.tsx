@@ -20,7 +20,7 @@ function Harness({ description, onConfirm }: { description: ListPickerDescriptio
   );
 }
 
-describe('<Picker> (rules 375–377)', () => {
+describe('<Picker> (rules 375–377)', { timeout: 30_000 }, () => {
   it('loads on open, confirms the chosen row and closes', async () => {
     const onConfirm = vi.fn();
     renderBlock(<Harness description={d.storePicker} onConfirm={onConfirm} />);

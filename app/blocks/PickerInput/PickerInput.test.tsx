@@ -12,7 +12,7 @@ function Field({ picker, initial = [] }: { picker: string; initial?: Picked[] })
   return <PickerInput picker={picker} label="字段" value={value} onChange={setValue} />;
 }
 
-describe('<PickerInput>', () => {
+describe('<PickerInput>', { timeout: 30_000 }, () => {
   it("opens the store picker and shows the choice as 'code - name'", async () => {
     renderBlock(<Field picker="store" />);
     await userEvent.click(screen.getByRole('button', { name: '字段' }));

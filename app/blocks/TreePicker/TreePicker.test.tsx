@@ -6,7 +6,7 @@ import { createMemoryDataSource } from '../data-source/memory';
 import { categoryPicker, orgPicker } from '../Picker/descriptions';
 import { TreePicker } from './TreePicker';
 
-describe('<TreePicker>', () => {
+describe('<TreePicker>', { timeout: 30_000 }, () => {
   it('rule 397: the org tree opens at the head office and confirms the chosen orgs', async () => {
     const onConfirm = vi.fn();
     renderBlock(<TreePicker description={orgPicker} opened onClose={() => {}} onConfirm={onConfirm} />);
