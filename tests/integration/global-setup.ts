@@ -1,10 +1,9 @@
-import { prepareTemplate, dropTemplate } from './testdb';
+import type { TestProject } from 'vitest/node';
+import { dropTemplate, prepareTemplate } from './testdb';
 
-/** Seeds one template database per test run; every test file works on its own copy. */
-export async function setup(): Promise<void> {
-  await prepareTemplate();
-}
-
-export async function teardown(): Promise<void> {
-  await dropTemplate();
+/** Seeds (or finds) one template database per run; every test file works on its own copy. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const template = await prepareTemplate();
+  project.provide('hmTemplate', template);
+  return () => dropTemplate(template);
 }

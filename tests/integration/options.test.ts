@@ -40,11 +40,22 @@ describe('option lists for report filters (rule §22)', () => {
     expect(body.data.list.map((r: { supplier_no: string }) => r.supplier_no)).toEqual(['V001']);
   });
 
-  it('lists are tenant-scoped: tenant 266 never sees tenant 10139 suppliers', async () => {
-    const mine = (await get('/api/options/suppliers', admin)).body.data.list.map((r: { label: string }) => r.label);
-    const theirs = (await get('/api/options/suppliers', other)).body.data.list.map((r: { label: string }) => r.label);
-    expect(theirs.length).toBeGreaterThan(0);
-    expect(theirs.filter((n: string) => mine.includes(n))).toEqual([]);
+  it('lists are tenant-scoped: each tenant sees exactly its own suppliers', async () => {
+    const expected = async (tenant: number) =>
+      (
+        await s.testDb.db.query<{ supplier_no: string; supplier_name: string }>(
+          `SELECT supplier_no, supplier_name FROM supplier WHERE tenant_id = $1 AND source_type = '1' ORDER BY supplier_no`,
+          [tenant],
+        )
+      ).map((r) => `${r.supplier_no} ${r.supplier_name}`);
+    const answered = async (token: string) =>
+      (await get('/api/options/suppliers', token)).body.data.list.map(
+        (r: { supplier_no: string; supplier_name: string }) => `${r.supplier_no} ${r.supplier_name}`,
+      );
+    const [mine, theirs] = [await answered(admin), await answered(other)];
+    expect(theirs).toEqual(await expected(266));
+    expect(mine).toEqual(await expected(10139));
+    expect(theirs).not.toEqual(mine);
   });
 
   it('an unknown list → 404 with a message, a huge page size → 400', async () => {

@@ -1,22 +1,46 @@
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
+import { todayIn } from '../../engine/dates';
 import { openDuckDb } from '../../server/db/duckdb';
 import { openPostgres } from '../../server/db/postgres';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 import type { Db } from '../../server/db/types';
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** the template every test file copies: a DuckDB file path or a PostgreSQL database name */
+    hmTemplate: string;
+  }
+}
+
 /**
  * Test databases. DuckDB by default; PostgreSQL when HM_DATABASE_URL is set (the URL names a
- * database the tests may use to create and drop others). The template is migrated and seeded
- * once per run at demo scale; each test file gets a private copy, so tests may write freely.
+ * database the tests may use to create and drop others). The template is migrated and seeded at
+ * demo scale; each test file gets a private copy, so tests may write freely.
+ * The DuckDB template is kept between runs, keyed by today and by the migrations and seed code,
+ * so a second run (or a parallel one) reuses it instead of seeding again.
  */
-const TEMPLATE_DIR = join(tmpdir(), 'hm-test-template');
-const TEMPLATE_FILE = join(TEMPLATE_DIR, 'template.duckdb');
-const PG_TEMPLATE = 'hm_test_template';
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TEMPLATES_DIR = join(tmpdir(), 'hm-test-templates');
+
+function sourceHash(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (!name.endsWith('.test.ts')) h.update(name).update(readFileSync(path));
+    }
+  };
+  walk(join(ROOT, 'server', 'db'));
+  return h.digest('hex').slice(0, 16);
+}
 
 export const pgUrl = process.env.HM_DATABASE_URL || '';
 export const dialectUnderTest = pgUrl ? 'postgres' : 'duckdb';
@@ -37,33 +61,39 @@ async function pgAdmin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-export async function prepareTemplate(): Promise<void> {
+/** Builds (or finds) the template; returns what test files copy. */
+export async function prepareTemplate(): Promise<string> {
   if (pgUrl) {
-    await pgAdmin(async (c) => {
-      await c.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`);
-      await c.query(`CREATE DATABASE ${PG_TEMPLATE}`);
-    });
-    const db = await openPostgres(withDatabase(pgUrl, PG_TEMPLATE));
+    const name = `hm_test_template_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+    await pgAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+    const db = await openPostgres(withDatabase(pgUrl, name));
     await migrate(db);
     await seed(db, { scale: 'demo' });
     await db.close();
-    return;
+    return name;
   }
-  rmSync(TEMPLATE_DIR, { recursive: true, force: true });
-  mkdirSync(TEMPLATE_DIR, { recursive: true });
-  const db = await openDuckDb(TEMPLATE_FILE);
+  const key = `${sourceHash()}-${todayIn(new Date())}`;
+  const file = join(TEMPLATES_DIR, key, 'template.duckdb');
+  if (existsSync(file)) return file;
+  // built aside and renamed into place, so a parallel run never copies a half-seeded file
+  const building = join(TEMPLATES_DIR, `building-${randomUUID()}`);
+  mkdirSync(building, { recursive: true });
+  const db = await openDuckDb(join(building, 'template.duckdb'));
   await migrate(db);
   await seed(db, { scale: 'demo' });
   await db.exec('CHECKPOINT');
   await db.close();
+  writeFileSync(join(building, 'key'), key);
+  try {
+    renameSync(building, join(TEMPLATES_DIR, key));
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // a parallel run finished first
+  }
+  return file;
 }
 
-export async function dropTemplate(): Promise<void> {
-  if (pgUrl) {
-    await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE} WITH (FORCE)`));
-    return;
-  }
-  rmSync(TEMPLATE_DIR, { recursive: true, force: true });
+export async function dropTemplate(template: string): Promise<void> {
+  if (pgUrl) await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
 }
 
 export interface TestDb {
@@ -77,7 +107,7 @@ export interface TestDb {
 export async function openTestDb(): Promise<TestDb> {
   if (pgUrl) {
     const name = `hm_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    await pgAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE}`));
+    await pgAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${inject('hmTemplate')}`));
     const db = await openPostgres(withDatabase(pgUrl, name));
     return {
       db,
@@ -88,11 +118,12 @@ export async function openTestDb(): Promise<TestDb> {
       },
     };
   }
-  if (!existsSync(TEMPLATE_FILE)) throw new Error('test template database missing: run through vitest (global setup)');
+  const template = inject('hmTemplate');
+  if (!template || !existsSync(template)) throw new Error('test template database missing: run through vitest (global setup)');
   const dir = join(tmpdir(), `hm-test-${randomUUID()}`);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'hm.duckdb');
-  copyFileSync(TEMPLATE_FILE, file);
+  copyFileSync(template, file);
   const db = await openDuckDb(file);
   return {
     db,
