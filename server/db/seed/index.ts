@@ -2,6 +2,7 @@ import { todayIn } from '../../clock';
 import type { Db } from '../types';
 import { writeMenu } from './config';
 import { archiveCutoff } from './dates';
+import { seedExtraOps } from './extra-ops';
 import { tenantProfiles, type Scale } from './scale';
 import { Writer } from './sink';
 import { seedTenant } from './tenant';
@@ -42,6 +43,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     onProgress(`tenant ${profile.tenantId} ${profile.tenantName} (${opts.scale})`);
     await seedTenant(w, { profile, tenantDigit: i + 1, today, cutoff, hashes, onProgress });
     await w.flushAll();
+    await seedExtraOps(db, w, profile.tenantId, today);
   }
   return { scale: opts.scale, today, cutoff, seconds: (Date.now() - started) / 1000, rows: w.counts() };
 }
