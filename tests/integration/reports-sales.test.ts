@@ -5,12 +5,13 @@
  * hand-written SQL over the base tables; then the store user's scope. Runs on DuckDB, and on
  * PostgreSQL when HM_DATABASE_URL is set.
  */
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../engine/dates';
 import type { DateRangeConfig, ReportQuery, ReportRow } from '../../engine/wire';
 import type { Db } from '../../server/db/types';
 import { cents, one as oneRow, rate, reportClient } from './report-helpers';
-import { login, startTestServer, type TestServer } from './server';
+import { bearer, login, startTestServer, type TestServer } from './server';
 
 let server: TestServer;
 let db: Db;
@@ -519,7 +520,11 @@ describe('rankings and their chips', () => {
   it('143 / 144 / 148 / 196 rank goods lines only and their shares add up to 1', async () => {
     for (const id of [143, 144, 148, 196]) {
       const { data, totals } = await open(id, tokens.hq, (q) => ({ ...q, page_size: 500 }));
-      expect(data.list.map((r) => r.sales_rank)).toEqual(data.list.map((_, i) => i + 1));
+      // RANK: 1, 2, 2, 4 … (ties share a rank), in the order of the rows
+      data.list.forEach((r, i) => {
+        const tie = i > 0 && r.sales === data.list[i - 1].sales;
+        expect(r.sales_rank).toBe(tie ? data.list[i - 1].sales_rank : i + 1);
+      });
       if (id !== 196) expect(data.list.reduce((s, r) => s + Number(r.sales_share), 0)).toBeCloseTo(1, 6);
       expect(totals.sales_rank).toBeNull();
     }
@@ -588,13 +593,19 @@ describe('store user scope (model.md §10: ST, ST-REL; rule 176)', () => {
   });
 
   it('34 is org-restricted: the related orgs, narrowed by the request org_code, also on the export', async () => {
-    const { data, query } = await open(34, tokens.store);
+    const { data, query } = await open(34, tokens.store, (q) => ({ ...q, dimensionIds: 'org' }));
     expect(relatedOrgs.length).toBe(2);
     expect(new Set(data.list.map((r) => r.org_code))).toEqual(new Set(relatedOrgs));
-    const narrowed = await open(34, tokens.store, (q) => ({ ...q, org_code: relatedOrgs[1] }));
+    const narrowed = await open(34, tokens.store, (q) => ({ ...q, dimensionIds: 'org', org_code: relatedOrgs[1] }));
     expect(new Set(narrowed.data.list.map((r) => r.org_code))).toEqual(new Set([relatedOrgs[1]]));
     const foreign = await open(34, tokens.store, (q) => ({ ...q, org_code: 'ZZZ' }));
     expect(foreign.data.list).toEqual([]);
+    const sheet = await exported(34, tokens.store, { ...narrowed.query, is_down: '1' });
+    const codes = new Set<unknown>();
+    sheet.eachRow((row, n) => {
+      if (n > 1 && n < sheet.actualRowCount) codes.add(row.getCell(1).value);
+    });
+    expect(codes).toEqual(new Set([relatedOrgs[1]]));
     const ref = await one(
       `SELECT SUM(i.sale_amount) AS sales FROM sales_order_all o JOIN sales_order_item_all i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no
         WHERE o.tenant_id = $1 AND i.sku_no IS NOT NULL AND o.org_code IN ($4, $5) AND ${BIZ_DAYS}`,
@@ -629,6 +640,23 @@ describe('store user scope (model.md §10: ST, ST-REL; rule 176)', () => {
     }
   });
 });
+
+/** Runs an export job to the end and reads its workbook. */
+async function exported(id: number, token: string, query: object): Promise<ExcelJS.Worksheet> {
+  const start = await client.call<{ job_id: string; status: string }>('POST', `/api/reports/${id}/export`, token, query);
+  expect(start.status, JSON.stringify(start.body)).toBe(200);
+  let status = start.body.data.status;
+  for (let i = 0; status !== 'done' && status !== 'failed' && i < 100; i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    status = (await client.call<{ status: string }>('GET', `/api/jobs/${start.body.data.job_id}`, token)).body.data.status;
+  }
+  expect(status).toBe('done');
+  const file = await server.app.inject({ method: 'GET', url: `/api/jobs/${start.body.data.job_id}/download`, headers: bearer(token) });
+  expect(file.statusCode).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+  return wb.worksheets[0];
+}
 
 function addDaysIso(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);

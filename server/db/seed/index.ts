@@ -3,6 +3,7 @@ import type { Db } from '../types';
 import { writeMenu } from './config';
 import { archiveCutoff } from './dates';
 import { seedExtraOps } from './extra-ops';
+import { seedExtraSales } from './extra-sales';
 import { tenantProfiles, type Scale } from './scale';
 import { Writer } from './sink';
 import { seedTenant } from './tenant';
@@ -43,6 +44,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     onProgress(`tenant ${profile.tenantId} ${profile.tenantName} (${opts.scale})`);
     await seedTenant(w, { profile, tenantDigit: i + 1, today, cutoff, hashes, onProgress });
     await w.flushAll();
+    await seedExtraSales(db, w, profile.tenantId, today);
     await seedExtraOps(db, w, profile.tenantId, today);
   }
   return { scale: opts.scale, today, cutoff, seconds: (Date.now() - started) / 1000, rows: w.counts() };
