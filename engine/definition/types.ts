@@ -192,6 +192,12 @@ export interface MeasureDef extends MeasureBase {
   /** only rows where this holds: SUM(CASE WHEN filter THEN expr ELSE 0 END) and so on */
   filter?: SqlFragment;
   /**
+   * A balance at the end of a period (stock, month-end cost): split by a time chip, each row holds
+   * its own period's end and the totals row the end of the whole range, so the rows do not add up
+   * to the totals.
+   */
+  point_in_time?: boolean;
+  /**
    * Table sources with a comparison date range: the range this measure aggregates over
    * (default 1). A report with a comparison range reads both ranges in one scan.
    * @minimum 1

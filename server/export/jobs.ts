@@ -102,6 +102,9 @@ export class JobRunner {
     mkdirSync(folder, { recursive: true });
     const file = join(folder, `${jobId}.xlsx`);
     let lastWrite = 0;
+    // progress writes go one after another (DuckDB refuses concurrent updates of one row) and
+    // never fail the job: they only move the progress bar
+    let progressWrites = Promise.resolve();
     try {
       await this.db.query(`UPDATE import_log SET status = 'running', file_path = $2 WHERE job_id = $1`, [jobId, file]);
       const rows = await spec.produce(file, (n) => {
@@ -109,13 +112,20 @@ export class JobRunner {
         if (now - lastWrite < 1000) return;
         lastWrite = now;
         const progress = spec.expectedRows ? Math.min(99, Math.floor((n / spec.expectedRows) * 100)) : 50;
-        void this.db.query('UPDATE import_log SET progress = $2, row_count = $3 WHERE job_id = $1', [jobId, progress, n]);
+        progressWrites = progressWrites
+          .then(() => this.db.query('UPDATE import_log SET progress = $2, row_count = $3 WHERE job_id = $1', [jobId, progress, n]))
+          .then(
+            () => undefined,
+            () => undefined,
+          );
       });
+      await progressWrites;
       await this.db.query(
         `UPDATE import_log SET status = 'done', progress = 100, row_count = $2, finished_at = CAST($3 AS TIMESTAMP) WHERE job_id = $1`,
         [jobId, rows, sqlTimestamp()],
       );
     } catch (err) {
+      await progressWrites;
       await this.db.query(
         `UPDATE import_log SET status = 'failed', error = $2, finished_at = CAST($3 AS TIMESTAMP) WHERE job_id = $1`,
         [jobId, '导出失败，请稍后重试', sqlTimestamp()],
