@@ -595,15 +595,22 @@ function buildTotals(plan: Plan): Statement {
   if (!plan.havingFilters.length) {
     return s.finish(`SELECT ${select} FROM ${s.from(measures)} ${s.where()}`);
   }
-  // the kept groups are the rows' own query (same parameters), matched on the dimension columns
+  // the kept groups are the rows' own query (same parameters), matched on the dimension columns;
+  // keys compare as text with their NULL-ness alongside, an equality both databases can hash
   const rows = new Stmt(plan, 'count', s.params);
-  const keys = plan.dimColumns.map((c, i) => `${rows.render(c.expr)} AS k${i}`);
+  const keys = plan.dimColumns.map((c, i) => `CAST(${rows.render(c.expr)} AS VARCHAR) AS k${i}`);
   const kept = `SELECT ${keys.length ? keys.join(', ') : '1 AS k'} FROM ${rows.from(rowFragments(plan))} ${rows.where()} ${rows.groupBy()} ${rows.having()}`;
   const match = plan.dimColumns.length
-    ? plan.dimColumns.map((c, i) => `kept.k${i} IS NOT DISTINCT FROM ${s.render(c.expr)}`).join(' AND ')
+    ? plan.dimColumns
+        .map((c, i) => {
+          const e = `CAST(${s.render(c.expr)} AS VARCHAR)`;
+          return `COALESCE(kept.k${i}, '') = COALESCE(${e}, '') AND (kept.k${i} IS NULL) = (${e} IS NULL)`;
+        })
+        .join(' AND ')
     : '1 = 1';
   const from = s.from([...measures, ...plan.dimColumns.map((c) => c.expr)]);
-  return s.finish(`SELECT ${select} FROM ${from} JOIN (${kept}) kept ON ${match} ${s.where()}`);
+  // materialized: a planner without statistics must not re-run the grouping per joined row
+  return s.finish(`WITH kept AS MATERIALIZED (${kept}) SELECT ${select} FROM ${from} JOIN kept ON ${match} ${s.where()}`);
 }
 
 export function compileReport(input: CompileInput): CompiledReport {
