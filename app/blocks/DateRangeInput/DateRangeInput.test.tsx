@@ -17,6 +17,9 @@ import {
   type ShortcutCode,
 } from './dateRange.logic';
 
+// popovers and calendars are slow in jsdom on a busy machine
+vi.setConfig({ testTimeout: 20_000 });
+
 // a Wednesday
 const TODAY = '2025-06-11';
 const rules = (over: Partial<PickerRules> = {}): PickerRules => ({ granularity: 'day', restriction: 'none', today: TODAY, isHistory: false, ...over });

@@ -100,7 +100,7 @@ export function DateRangeInput({
   const box = (side: 0 | 1) => (
     <input
       className={classes.box}
-      style={{ width: boxWidth(granularity) }}
+      style={{ minWidth: boxWidth(granularity) }}
       value={texts[side]}
       disabled={disabled}
       placeholder={placeholders[side]}

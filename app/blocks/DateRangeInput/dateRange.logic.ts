@@ -95,5 +95,5 @@ export function placeholderKeys(granularity: DateGranularity): [string, string] 
   return granularity === 'month' ? ['report.startMonth', 'report.endMonth'] : ['report.startDate', 'report.endDate'];
 }
 
-/** Width of a box: enough for the granularity's text. */
-export const boxWidth = (granularity: DateGranularity): number => (granularity === 'datetime' ? 150 : granularity === 'month' ? 72 : 92);
+/** Least width of a box: enough for the granularity's text at 13 px. */
+export const boxWidth = (granularity: DateGranularity): number => (granularity === 'datetime' ? 132 : granularity === 'month' ? 56 : 78);

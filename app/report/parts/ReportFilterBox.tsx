@@ -4,7 +4,8 @@
  * is more than one row. Enter in a text, number or date box searches.
  */
 import { useState, type ReactNode } from 'react';
-import { Box, Button, Group, useMatches } from '@mantine/core';
+import { Box, Button, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { filterItems, pickShortcut, reset, search, setDateRange, setFilter, type ReportState } from '../../../engine/query';
 import type { ReportConfig } from '../../../engine/wire';
@@ -21,15 +22,16 @@ export interface ReportFilterBoxProps {
   config: ReportConfig;
   state: ReportState;
   apply: (transition: Transition) => void;
-  /** fields per row; by screen width otherwise (3, or 4 on wide screens) */
+  /** fields per row; by screen width otherwise (3, or 4 from 1680 px) */
   perRow?: number;
 }
 
 export function ReportFilterBox({ config, state, apply, perRow }: ReportFilterBoxProps) {
   const t = useT();
   const guard = useClickGuard();
-  const responsive = useMatches({ base: 3, xl: 4 });
-  const cols = perRow ?? responsive;
+  // four fields a row only where a date range still fits in a quarter of the width
+  const wide = useMediaQuery('(min-width: 1680px)');
+  const cols = perRow ?? (wide ? 4 : 3);
   const [expanded, setExpanded] = useState(false);
   const doSearch = () => apply((s, c) => search(s, c));
 

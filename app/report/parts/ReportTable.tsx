@@ -179,6 +179,8 @@ export function ReportTable({
     positionToolbarAlertBanner: 'top',
     enableStickyHeader: true,
     enableStickyFooter: true,
+    // no totals row under an emptied table
+    enableTableFooter: rows.length > 0 || !!totals,
     enableFullScreenToggle: true,
     // rule 179: virtual rows only in focus mode
     enableRowVirtualization: focus,
@@ -220,6 +222,7 @@ export function ReportTable({
     mantineTableContainerProps: { className: focus ? classes.containerFocus : classes.container },
     mantineTableProps: { striped: false, highlightOnHover: true, withColumnBorders: true, className: classes.table },
     mantineTableBodyRowProps: { className: classes.row },
+    mantineTableFooterProps: { className: classes.footer },
     mantineTableFooterRowProps: { className: classes.totals },
     mantineToolbarAlertBannerProps: { className: classes.banner },
   });

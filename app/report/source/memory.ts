@@ -29,7 +29,8 @@ export interface MemoryOptions {
 }
 
 export interface MemoryReportSource extends ReportSource {
-  calls: { call: MemoryCall; arg: unknown }[];
+  /** every call with its argument and when it was made (performance.now(), not faked by tests) */
+  calls: { call: MemoryCall; arg: unknown; at: number }[];
   stored: Map<string, StoredColumn[]>;
 }
 
@@ -152,7 +153,7 @@ export function createMemoryReportSource(options: MemoryOptions): MemoryReportSo
   const delay = options.delay ?? 0;
 
   async function answer<T>(call: MemoryCall, arg: unknown, make: () => T, signal?: AbortSignal): Promise<T> {
-    calls.push({ call, arg });
+    calls.push({ call, arg, at: performance.now() });
     await sleep(delay, signal);
     if (options.fail?.[call]) throw new ApiError(500, 'INTERNAL', '服务器开小差了，请稍后再试');
     return make();
@@ -210,7 +211,7 @@ export function createMemoryReportSource(options: MemoryOptions): MemoryReportSo
       }),
     ai: (query, signal) => ({
       async *[Symbol.asyncIterator]() {
-        calls.push({ call: 'ai', arg: query });
+        calls.push({ call: 'ai', arg: query, at: performance.now() });
         if (options.fail?.ai) throw new ApiError(500, 'INTERNAL', '服务器开小差了，请稍后再试');
         const chunks = options.aiChunks ?? aiText(data(query).list, totals(query).list[0] ?? {});
         for (const chunk of chunks) {

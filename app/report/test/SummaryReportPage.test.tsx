@@ -33,6 +33,7 @@ async function expandFilters() {
 async function loaded(pageId: number, options: Parameters<typeof renderReport>[1] = {}) {
   const view = renderReport(pageId, options);
   await waitFor(() => expect(callsOf(view.source, 'data').length).toBeGreaterThan(0));
+  await screen.findAllByText('南山旗舰店');
   await screen.findAllByText('合计');
   return view;
 }
@@ -82,7 +83,7 @@ describe('search and filters', () => {
   it('rule 322: Enter in a text filter searches with the trimmed text (rules 325, 120)', async () => {
     const { source } = await loaded(70);
     await expandFilters();
-    await userEvent.type(screen.getByLabelText('品牌名称'), '  海天 {Enter}');
+    await userEvent.type(screen.getByRole('textbox', { name: '品牌名称' }), '  海天 {Enter}');
     await waitFor(() => expect(callsOf(source, 'data')).toHaveLength(2));
     expect(where(lastData(source))).toContainEqual({ where_id: 'brand_name', operator_id: 7, operation_value: ['海天'] });
     expect(callsOf(source, 'totals')).toHaveLength(2);
@@ -117,12 +118,12 @@ describe('search and filters', () => {
     const { source } = await loaded(70);
     const first = callsOf(source, 'data')[0];
     await expandFilters();
-    await userEvent.type(screen.getByLabelText('品牌名称'), '海天{Enter}');
+    await userEvent.type(screen.getByRole('textbox', { name: '品牌名称' }), '海天{Enter}');
     await waitFor(() => expect(callsOf(source, 'data')).toHaveLength(2));
     await userEvent.click(screen.getByRole('button', { name: '重置' }));
     await waitFor(() => expect(callsOf(source, 'data')).toHaveLength(3));
     expect(lastData(source)).toMatchObject({ whereList: first.whereList, dimensionIds: first.dimensionIds, date_start: first.date_start });
-    expect(screen.getByLabelText('品牌名称')).toHaveProperty('value', '');
+    expect(screen.getByRole('textbox', { name: '品牌名称' })).toHaveProperty('value', '');
   });
 
   it('rules 199: a failed option load leaves the filter empty', async () => {
