@@ -10,7 +10,7 @@ import type { SeedRow, Writer } from './sink';
  * and are the same for the same seed. Scoped to the demo accounts' store and supplier, so the store and
  * supplier clients see them too:
  * - yesterday: a submitted stock adjustment at the store and at a logistics centre (report 123) and a
- *   submitted store return (77);
+ *   submitted store return (77) and scrapping (194);
  * - today and the history tab's default day: a submitted purchase return of the supplier (131 / 89);
  * - today: supplier and wholesale-customer invoices not yet matched to a settlement (193), and a
  *   direct delivery received at the store with its lots, booked like the simulation books one (191).
@@ -162,6 +162,22 @@ class ExtraOps {
         return_no: no, line_id: i + 1, sku_no: l.sku_no, qty, amount: round2(qty * Number(l.avg_cost)), rejected_qty: 0, rejected_amount: 0,
       });
     });
+  }
+
+  /** A submitted scrapping at the store yesterday: report 194 (its scrap rate on the store client). */
+  async scrap(): Promise<void> {
+    const store = await this.store();
+    if (!store) return;
+    const had = await this.count(
+      'SELECT COUNT(*) AS n FROM stock_issue_order WHERE tenant_id = $1 AND org_code = $2 AND issue_type = 12 AND CAST(issue_time AS DATE) = CAST($3 AS DATE)',
+      [store.org_code, this.yesterday],
+    );
+    const [line] = await this.stockLines(store, 1);
+    if (had > 0 || !line) return;
+    const no = this.docNo('BS', this.yesterday);
+    const time = `${this.yesterday} 21:40:00`;
+    this.push('stock_issue_order', { issue_no: no, org_code: store.org_code, issue_type: 12, reason: '破损报损', issue_time: time, status: 1, created_at: time, updated_at: time });
+    this.push('stock_issue_item', { issue_no: no, line_id: 1, sku_no: line.sku_no, qty: 2, cost_amount: round2(2 * Number(line.avg_cost)) });
   }
 
   /** Submitted purchase returns of the supplier today (live) and on the history tab's default day (_his): 131 / 89. */
@@ -319,6 +335,7 @@ export async function seedExtraOps(db: Db, w: Writer, tenantId: number, today: s
   const x = new ExtraOps(db, w, tenantId, today);
   await x.adjustments();
   await x.storeReturn();
+  await x.scrap();
   await x.purchaseReturns();
   await x.invoices();
   await x.directDelivery();
