@@ -15,7 +15,7 @@ import { seedIfEmpty } from '../server/db/seed';
 import { buildServer } from '../server/app';
 import { md5Hex } from '../server/auth/password';
 import { writeReportXlsx } from '../server/export/xlsx';
-import type { Column } from '../engine/wire';
+import type { Column, ReportRow } from '../engine/wire';
 
 const { values: args } = parseArgs({
   options: {
@@ -94,7 +94,7 @@ const file = join(dataDir, 'bench-export.xlsx');
 peakRss = process.memoryUsage().rss;
 const before = peakRss;
 const t0 = performance.now();
-const written = await writeReportXlsx(file, { title: 'bench', columns, rows: db.stream(sql, [], 10000), totals: { qty: 1 } });
+const written = await writeReportXlsx(file, { title: 'bench', columns, rows: db.stream(sql, [], 10000) as AsyncIterable<ReportRow[]>, totals: { qty: 1 } });
 const secs = (performance.now() - t0) / 1000;
 console.log(`\nexport: ${written.toLocaleString()} rows × ${columns.length} columns in ${secs.toFixed(1)} s, ` +
   `file ${mb(statSync(file).size)}, peak RSS ${mb(peakRss)} (before ${mb(before)})`);
