@@ -2,6 +2,7 @@ import { todayIn } from '../../clock';
 import type { Db } from '../types';
 import { writeMenu } from './config';
 import { archiveCutoff } from './dates';
+import { buildSnapshots } from './snapshots';
 import { seedExtraOps } from './extra-ops';
 import { seedExtraSales } from './extra-sales';
 import { tenantProfiles, type Scale } from './scale';
@@ -40,14 +41,23 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const hashes = new Map<string, string>();
   writeMenu(w);
   const profiles = tenantProfiles(opts.scale);
+  let start = today;
   for (const [i, profile] of profiles.entries()) {
     onProgress(`tenant ${profile.tenantId} ${profile.tenantName} (${opts.scale})`);
-    await seedTenant(w, { profile, tenantDigit: i + 1, today, cutoff, hashes, onProgress });
+    const first = await seedTenant(w, { profile, tenantDigit: i + 1, today, cutoff, hashes, onProgress });
+    if (first < start) start = first;
     await w.flushAll();
     await seedExtraSales(db, w, profile.tenantId, today);
     await seedExtraOps(db, w, profile.tenantId, today);
   }
-  return { scale: opts.scale, today, cutoff, seconds: (Date.now() - started) / 1000, rows: w.counts() };
+  await w.flushAll();
+  // last: the daily balances are built from the complete stock ledger, extras included
+  await buildSnapshots(db, start, today, onProgress);
+  const rows = w.counts();
+  for (const table of ['stock_daily_snapshot', 'lot_stock_daily_snapshot']) {
+    rows[table] = Number((await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
+  }
+  return { scale: opts.scale, today, cutoff, seconds: (Date.now() - started) / 1000, rows };
 }
 
 /** Seeds only a database without tenants; returns null when it already holds data. */

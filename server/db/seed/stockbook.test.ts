@@ -86,16 +86,15 @@ describe('StockBook', () => {
     expect(rows.map((r) => r.doc_item_id)).toEqual([1, 1, 10, 11, 20]);
   });
 
-  it('closes a day with every position that has stock, value or movement, then forgets emptied lots', () => {
+  it('forgets emptied lots at the end of the day but keeps returning into the last one', () => {
     const book = new StockBook(1, () => {});
     const p = book.position('1101', 'DC01', 'A', true, 0);
-    book.position('2001', 'SW001', 'B', false, 0);
     book.receiveLot(p, 'L1', 2, 10_000, doc(1));
     book.lotOutbound(p, 2, doc(5));
-    const day1 = [...book.closeDay()];
-    expect(day1.map((d) => d.p.sku)).toEqual(['A']);
-    expect(day1[0].lots.map((s) => [s.lotNo, s.qty])).toEqual([['L1', 0]]);
-    expect([...book.closeDay()]).toEqual([]);
+    book.dropEmptyLots();
+    expect(p.slices).toEqual([]);
+    book.returnToLot(p, 1, doc(6));
+    expect(p.slices.map((s) => [s.lotNo, s.qty, s.amt])).toEqual([['L1', 1, 10_000]]);
   });
 
   it('refuses the wrong kind of posting for a position', () => {

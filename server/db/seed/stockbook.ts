@@ -1,7 +1,7 @@
 /**
  * Stock positions with moving-average cost, lots and the stock ledger.
- * Amounts are integers in 1/10000 yuan so that ledger sums and snapshots agree exactly:
- * for every position, closing − opening = Σ qty and closing amount − opening amount = Σ amount + Σ cost_diff_amount.
+ * Amounts are integers in 1/10000 yuan, so every position's value is exactly the sum of its ledger
+ * amounts and cost differences (the daily snapshots are built from the ledger: snapshots.ts).
  */
 
 export interface Balance {
@@ -63,14 +63,12 @@ export interface Slice {
   amt: number;
   /** unit cost of the lot, 1/10000 yuan */
   unit: number;
-  moved: boolean;
 }
 
 export interface Position extends Balance {
   org: string;
   center: string;
   sku: string;
-  moved: boolean;
   /** logistics centres keep the ledger per lot; stores only track lot quantities (for lot_stock) */
   lotted: boolean;
   slices: Slice[];
@@ -115,14 +113,13 @@ export class StockBook {
     const key = `${org}|${center}|${sku}`;
     let p = this.positions.get(key);
     if (!p) {
-      p = { org, center, sku, qty: 0, amt: 0, lastCost: initialCost, moved: false, lotted, slices: [], lastLot: null };
+      p = { org, center, sku, qty: 0, amt: 0, lastCost: initialCost, lotted, slices: [], lastLot: null };
       this.positions.set(key, p);
     }
     return p;
   }
 
   private write(p: Position, post: Posting, doc: LedgerDoc, lotNo: string | null): void {
-    p.moved = true;
     this.emit({
       tenant_id: this.tenantId,
       ledger_id: this.nextLedgerId++,
@@ -151,7 +148,7 @@ export class StockBook {
     if (lotNo) {
       const slice = p.slices.find((s) => s.lotNo === lotNo);
       if (slice) slice.qty += qty;
-      else p.slices.push({ lotNo, qty, amt: 0, unit: unitCost, moved: true });
+      else p.slices.push({ lotNo, qty, amt: 0, unit: unitCost });
     }
     return post;
   }
@@ -174,7 +171,7 @@ export class StockBook {
 
   /** Receipt of a new lot at a logistics centre. */
   receiveLot(p: Position, lotNo: string, qty: number, unitCost: number, doc: LedgerDoc): Posting {
-    const slice: Slice = { lotNo, qty: 0, amt: 0, unit: unitCost, moved: true };
+    const slice: Slice = { lotNo, qty: 0, amt: 0, unit: unitCost };
     p.slices.push(slice);
     p.lastLot = { lotNo, unit: unitCost };
     return this.intoSlice(p, slice, qty, doc);
@@ -185,7 +182,7 @@ export class StockBook {
     if (!p.lastLot) return null;
     let slice = p.slices.find((s) => s.lotNo === p.lastLot!.lotNo);
     if (!slice) {
-      slice = { lotNo: p.lastLot.lotNo, qty: 0, amt: 0, unit: p.lastLot.unit, moved: true };
+      slice = { lotNo: p.lastLot.lotNo, qty: 0, amt: 0, unit: p.lastLot.unit };
       p.slices.push(slice);
     }
     return this.intoSlice(p, slice, qty, doc);
@@ -196,7 +193,6 @@ export class StockBook {
     const post = postInbound(p, qty, unit);
     slice.qty += qty;
     slice.amt += post.amount;
-    slice.moved = true;
     this.write(p, post, doc, slice.lotNo);
     return post;
   }
@@ -216,7 +212,6 @@ export class StockBook {
       p.lastCost = post.unitCost;
       s.qty -= take;
       s.amt += amount;
-      s.moved = true;
       left -= take;
       this.write(p, post, { ...doc, itemId: doc.itemId + parts.length }, s.lotNo);
       parts.push({ lotNo: s.lotNo, qty: take, amount });
@@ -224,17 +219,10 @@ export class StockBook {
     return parts;
   }
 
-  /** Closing rows of one day: every position with stock, value or movement; clears the movement flags. */
-  *closeDay(): Generator<{ p: Position; lots: Slice[] }> {
+  /** Forgets the emptied lots of the logistics centres (their last movement is in the ledger already). */
+  dropEmptyLots(): void {
     for (const p of this.positions.values()) {
-      if (p.qty === 0 && p.amt === 0 && !p.moved) continue;
-      const lots = p.lotted ? p.slices.filter((s) => s.qty !== 0 || s.amt !== 0 || s.moved) : [];
-      yield { p, lots };
-      p.moved = false;
-      if (p.lotted) {
-        for (const s of p.slices) s.moved = false;
-        p.slices = p.slices.filter((s) => s.qty !== 0 || s.amt !== 0);
-      }
+      if (p.lotted && p.slices.some((s) => s.qty === 0 && s.amt === 0)) p.slices = p.slices.filter((s) => s.qty !== 0 || s.amt !== 0);
     }
   }
 }

@@ -26,8 +26,11 @@ export interface TenantRun {
   onProgress: (msg: string) => void;
 }
 
-/** Generates one tenant: master data, then every day from the first month to today (noon), then final balances. */
-export async function seedTenant(w: Writer, run: TenantRun): Promise<void> {
+/**
+ * Generates one tenant: master data, then every day from the first month to today (noon), then the
+ * final balances. Returns the first simulated day.
+ */
+export async function seedTenant(w: Writer, run: TenantRun): Promise<string> {
   const { profile, today } = run;
   const world = buildWorld(profile, run.tenantDigit, today);
   const { accounts, mallAccount } = buildAccounts(world);
@@ -61,24 +64,14 @@ export async function seedTenant(w: Writer, run: TenantRun): Promise<void> {
     members.daily(world.sellingStores);
     storage.run();
     daily.flush(ctx);
-    writeSnapshots(ctx);
+    ctx.book.dropEmptyLots();
     await w.flushFull();
     if (date.endsWith('-01') || date === today) run.onProgress(`${world.tenantId} ${profile.tenantName}: ${monthOf(date)}`);
   }
   supply.finish();
   members.writeFinal();
   writeBalances(ctx);
-}
-
-/** Closing balance of the day per org × warehouse × sku (and per lot at the centres). */
-function writeSnapshots(ctx: SimContext): void {
-  const t = ctx.tenantId;
-  for (const { p, lots } of ctx.book.closeDay()) {
-    ctx.push('stock_daily_snapshot', { tenant_id: t, biz_date: ctx.date, org_code: p.org, center_code: p.center, sku_no: p.sku, qty: p.qty, amount: toYuan(p.amt) });
-    for (const s of lots) {
-      ctx.push('lot_stock_daily_snapshot', { tenant_id: t, biz_date: ctx.date, org_code: p.org, center_code: p.center, sku_no: p.sku, lot_no: s.lotNo, qty: s.qty, amount: toYuan(s.amt) });
-    }
-  }
+  return world.start;
 }
 
 /** Current stock and lot stock as the simulation leaves them. */
