@@ -109,6 +109,10 @@ describe('validateQuery: whereList (rules 97, 145–148)', () => {
       status: 400,
       code: 'INVALID_FILTER_VALUE',
     });
+    expect(failure({ ...DATES, whereList: [{ where_id: 'sales_qty', operator_id: 6, operation_value: ['123456789012345'] }] })).toMatchObject({
+      status: 400,
+      code: 'INVALID_FILTER_VALUE',
+    });
     expect(failure({ ...DATES, whereList: [{ where_id: 'sales_qty', operator_id: 6, operation_value: [1, 2] }] })).toMatchObject({
       status: 400,
       code: 'INVALID_FILTER_VALUE',

@@ -66,7 +66,8 @@ function validValue(v: string, type: ValueType, max: number): boolean {
     case 'int':
       return /^-?\d{1,18}$/.test(v);
     case 'number':
-      return /^-?\d{1,15}(\.\d{1,6})?$/.test(v);
+      // DECIMAL(18,4): at most 14 integer digits
+      return /^-?\d{1,14}(\.\d{1,6})?$/.test(v);
     case 'date':
       return formatDate(v, 'day') === v;
     case 'datetime':
