@@ -45,8 +45,8 @@ function compose(mod: StoryModule, story: { args?: Record<string, unknown> }): R
   const Component = mod.default.component;
   let Story: ComponentType = () => <Component {...args} />;
   for (const decorator of mod.default.decorators ?? []) {
-    const Inner = Story;
-    Story = () => decorator(Inner, { args });
+    const Inner: ComponentType = Story;
+    Story = (): ReactElement => decorator(Inner, { args });
   }
   return <Story />;
 }
