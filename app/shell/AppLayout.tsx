@@ -38,7 +38,7 @@ export function AppLayout() {
         <AppShell.Header>
           <HeaderBar session={session} navOpened={!collapsed} onToggleNav={toggle} />
         </AppShell.Header>
-        <AppShell.Navbar p={collapsed ? 0 : 6}>
+        <AppShell.Navbar p={collapsed ? 0 : 6} data-tour="menu">
           <SideMenu collapsed={collapsed} />
         </AppShell.Navbar>
         <AppShell.Main>

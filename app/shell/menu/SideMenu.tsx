@@ -59,7 +59,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
 
   if (collapsed) {
     return (
-      <Stack gap={4} align="center" py={6} data-tour="menu" data-testid="side-menu">
+      <Stack gap={4} align="center" py={6} data-testid="side-menu">
         {(menu ?? []).map((node) => (
           <Tooltip key={node.id} label={nodeTitle(node, locale)} position="right" withinPortal>
             <UnstyledButton
@@ -77,7 +77,7 @@ export function SideMenu({ collapsed }: { collapsed: boolean }) {
   }
 
   return (
-    <ScrollArea h="100%" type="hover" data-tour="menu" data-testid="side-menu">
+    <ScrollArea h="100%" type="hover" data-testid="side-menu">
       {(menu ?? []).map((node) =>
         node.kind === 'group' ? (
           <NavLink
