@@ -91,7 +91,7 @@ const CASES: Expect[] = [
   { id: 196, client: 'hq', date: Y, chips: ['sku!'], sortable: true },
   { id: 197, client: 'hq', date: ['datetime', false, 'today_datetime', 'none'], chips: ['org'], sortable: true },
   { id: 198, client: 'hq', date: Y, chips: ['member!'], sortable: true },
-  { id: 199, client: 'hq', date: Y, chips: ['service!'], sortable: true },
+  { id: 199, client: 'hq', date: M1, chips: ['service!'], sortable: true },
 ];
 
 describe('every sales / member / mall / service report: config → data → totals (rules 85–98, 115–118, 137–144)', () => {
