@@ -52,6 +52,13 @@ const GIFT_CARDS = CARDS.filter((c) => c.type === 2);
 const PACKAGE_CARDS = CARDS.filter((c) => c.type === 3);
 const RECENT_LIMIT = 150;
 
+interface RecentService {
+  order_no: string;
+  member: Member | null;
+  payType: string;
+  item: ItemRow;
+}
+
 /** Demand multiplier: weekends, festive months and a gentle growth over the history. */
 export function dayFactor(date: string, start: string, today: string): number {
   const wd = isoWeekday(date);
@@ -64,6 +71,8 @@ export function dayFactor(date: string, start: string, today: string): number {
 }
 
 export class StoreSales {
+  private recentServices = new Map<string, RecentService[]>();
+
   constructor(
     private readonly ctx: SimContext,
     private readonly members: Members,
@@ -88,6 +97,25 @@ export class StoreSales {
       else this.goodsOrder(store, rng, time, r < (ctx.isToday ? 0.3 : 0.11) ? 2 : 1);
     }
     for (let i = rng.poisson(0.25 * (ctx.isToday ? 0.3 : 1)); i > 0; i--) this.redeemPackage(store, rng, timestamp(ctx.date, rng.range(from, to)));
+    if (rng.chance(0.06)) this.serviceRefund(store, rng, timestamp(ctx.date, rng.range(from, to)));
+  }
+
+  /** A paid service order refunded in full (report 199's refund amount). */
+  private serviceRefund(store: StoreInfo, rng: Rng, time: string): void {
+    const recent = this.recentServices.get(store.store_no);
+    if (!recent?.length) return;
+    const origin = recent.splice(rng.int(0, recent.length - 1), 1)[0];
+    const h = this.head(store, rng, time, 1);
+    h.kind = 2;
+    h.virtualType = 2;
+    h.isReturn = true;
+    h.origin = origin.order_no;
+    h.member = origin.member;
+    const it = origin.item;
+    const item: ItemRow = { ...it, qty: -it.qty, sale_amount: -it.sale_amount, cost_amount: -it.cost_amount };
+    h.total = item.sale_amount;
+    h.pay = item.sale_amount;
+    this.write(h, [item], [{ type: origin.payType, amount: h.pay }], rng);
   }
 
   private head(store: StoreInfo, rng: Rng, time: string, source: 1 | 2): OrderHead {
@@ -265,6 +293,12 @@ export class StoreSales {
     if (h.source === 2) this.mallState(h, rng);
     const parts: PayPart[] = h.pay > 0 ? [{ type: rng.pick(['WX', 'ALI', 'CASH', 'UNION']), amount: h.pay }] : [];
     this.write(h, [item], parts, rng);
+    if (type === 2 && parts.length) {
+      const list = this.recentServices.get(store.store_no) ?? [];
+      list.push({ order_no: h.order_no, member: h.member, payType: parts[0].type, item });
+      if (list.length > 40) list.shift();
+      this.recentServices.set(store.store_no, list);
+    }
     if (m) this.members.noteOrder(m, time);
   }
 
