@@ -18,7 +18,7 @@ export function CustomColumns({ columns, layout, onChange }: CustomColumnsProps)
   const t = useT();
   const ordered = orderedColumns(columns, layout);
   return (
-    <Popover position="bottom-end" shadow="md" width={280} withinPortal>
+    <Popover position="top-start" shadow="md" width={280} withinPortal>
       <Popover.Target>
         <Tooltip label={t('report.columns')} withinPortal>
           <ActionIcon variant="subtle" color="gray" aria-label={t('report.columns')}>

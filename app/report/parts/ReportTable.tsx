@@ -154,9 +154,18 @@ export function ReportTable({
     localization,
     getRowId: (_row, index) => String(index),
     layoutMode: 'semantic',
-    enableTopToolbar: true,
-    enableBottomToolbar: !!pager,
-    renderBottomToolbar: pager ? () => <div className={classes.pager}>{pager}</div> : undefined,
+    // one bar under the table: focus toggle and column settings left, the pager right (kept in focus mode)
+    enableTopToolbar: false,
+    enableBottomToolbar: true,
+    renderBottomToolbar: ({ table: tbl }) => (
+      <Group justify="space-between" wrap="nowrap" className={classes.bottom}>
+        <Group gap={4} wrap="nowrap">
+          <MRT_ToggleFullScreenButton table={tbl} />
+          {toolbarActions}
+        </Group>
+        {pager}
+      </Group>
+    ),
     enablePagination: false,
     manualPagination: true,
     manualSorting: true,
@@ -176,7 +185,8 @@ export function ReportTable({
     sortDescFirst: false,
     enableRowSelection: true,
     enableSelectAll: true,
-    positionToolbarAlertBanner: 'top',
+    // rule 180: the count bar with 'deselect all' lies over the header while rows are selected
+    positionToolbarAlertBanner: 'head-overlay',
     enableStickyHeader: true,
     enableStickyFooter: true,
     // no totals row under an emptied table
@@ -185,12 +195,6 @@ export function ReportTable({
     // rule 179: virtual rows only in focus mode
     enableRowVirtualization: focus,
     rowVirtualizerOptions: { estimateSize: () => ROW_HEIGHT, overscan: 8 },
-    renderToolbarInternalActions: ({ table: tbl }) => (
-      <Group gap={4} wrap="nowrap">
-        {toolbarActions}
-        <MRT_ToggleFullScreenButton table={tbl} />
-      </Group>
-    ),
     renderEmptyRowsFallback: () => (
       <Center py="xl">
         <Text c="dimmed" size="sm">
@@ -218,7 +222,7 @@ export function ReportTable({
     onRowSelectionChange: setSelection,
     onIsFullScreenChange: setFocus,
     onColumnSizingChange,
-    mantinePaperProps: { shadow: 'none', withBorder: false, className: classes.paper },
+    mantinePaperProps: { shadow: 'none', withBorder: false, className: focus ? classes.paperFocus : classes.paper },
     mantineTableContainerProps: { className: focus ? classes.containerFocus : classes.container },
     mantineTableProps: { striped: false, highlightOnHover: true, withColumnBorders: true, className: classes.table },
     mantineTableBodyRowProps: { className: classes.row },

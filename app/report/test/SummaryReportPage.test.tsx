@@ -172,6 +172,18 @@ describe('chips (rules 98, 113, 114)', () => {
   });
 });
 
+describe('row selection (rule 180)', () => {
+  it('a count bar shows the selected rows and deselect all clears them', async () => {
+    await loaded(76);
+    const rows = screen.getAllByRole('row').filter((r) => r.closest('tbody'));
+    await userEvent.click(within(rows[0]).getByRole('checkbox'));
+    await userEvent.click(within(rows[1]).getByRole('checkbox'));
+    expect(await screen.findByText(/已选择 2 行/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '取消全部选择' }));
+    await waitFor(() => expect(screen.queryByText(/已选择 2 行/)).toBeNull());
+  });
+});
+
 describe('sorting (rules 115–118)', () => {
   it('a sortable header toggles asc/desc and sends order_by for page 1', async () => {
     const { source } = await loaded(70);
