@@ -26,6 +26,11 @@ export function unnestInsert(table: string, columns: readonly string[], types: r
 
 const PG_BATCH = 20_000;
 
+function compileExtractor(columns: readonly string[]): (row: SeedRow) => unknown[] {
+  for (const c of columns) if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw new Error(`seed: unexpected column name ${c}`);
+  return new Function('r', `return [${columns.map((c) => `r.${c} ?? null`).join(', ')}];`) as (row: SeedRow) => unknown[];
+}
+
 /**
  * Buffers rows of one table and appends them with db.bulkInsert in the table's own column order
  * (the DuckDB appender ignores column names), so generators can write plain objects.
@@ -40,7 +45,9 @@ export class Sink {
     readonly table: string,
     private readonly columns: readonly string[],
     private readonly types: readonly string[] = [],
-  ) {}
+  ) {
+    this.toValues = compileExtractor(columns);
+  }
 
   push(row: SeedRow): void {
     if (!this.checked) {
@@ -49,10 +56,14 @@ export class Sink {
       }
       this.checked = true;
     }
-    const values = new Array(this.columns.length);
-    for (let i = 0; i < this.columns.length; i++) values[i] = row[this.columns[i]] ?? null;
-    this.buffer.push(values);
+    this.buffer.push(this.toValues(row));
   }
+
+  /**
+   * Row object → values in column order, compiled once per table: plain property reads are several
+   * times faster than looking up millions of rows by computed keys.
+   */
+  private readonly toValues: (row: SeedRow) => unknown[];
 
   get pending(): number {
     return this.buffer.length;
