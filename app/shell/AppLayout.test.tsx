@@ -67,7 +67,10 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe('header by client (rules 1–19)', () => {
+// whole-app renders: generous time when the machine is loaded
+const SLOW = { timeout: 20_000 };
+
+describe('header by client (rules 1–19)', SLOW, () => {
   it('rules 6, 10, 11, 14: headquarters shows the switcher, messages with unread state and the guide', async () => {
     renderAs(base);
     expect(await screen.findByTestId('client-title')).toHaveProperty('textContent', '总部端');
@@ -102,7 +105,7 @@ describe('header by client (rules 1–19)', () => {
   });
 });
 
-describe('menu and tabs (rules 22–23, 36–42)', () => {
+describe('menu and tabs (rules 22–23, 36–42)', SLOW, () => {
   it('rule 23: a group opens /menu-nav listing its pages; a leaf opens its page as a tab', async () => {
     const router = renderAs(base);
     await userEvent.click(await screen.findByText('销售报表'));
@@ -165,7 +168,7 @@ describe('menu and tabs (rules 22–23, 36–42)', () => {
   });
 });
 
-describe('forced password change (rules 55–58)', () => {
+describe('forced password change (rules 55–58)', SLOW, () => {
   it('rule 56: without both flags /force-password goes to /user', async () => {
     const router = renderAs({ ...base, is_edit_password: 1 }, '/force-password');
     await screen.findByText('账号信息');

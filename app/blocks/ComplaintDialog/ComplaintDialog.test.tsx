@@ -25,7 +25,7 @@ function Harness({ source }: { source: ReturnType<typeof createMemoryComplaintSo
 
 const fileInput = () => document.querySelector('input[type="file"]') as HTMLInputElement;
 
-describe('<ComplaintDialog> (rules 59–72)', () => {
+describe('<ComplaintDialog> (rules 59–72)', { timeout: 20_000 }, () => {
   it('rules 59, 62–65, 71, 72: title, required messages, reply promise and hotline', async () => {
     const source = createMemoryComplaintSource({ stepMs: 1 });
     renderWithProviders(<Harness source={source} />);
@@ -55,7 +55,7 @@ describe('<ComplaintDialog> (rules 59–72)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'open' }));
     expect((await screen.findByPlaceholderText('请输入你的姓名') as HTMLInputElement).value).toBe('');
     expect(document.querySelectorAll('[data-testid="upload-item"]')).toHaveLength(0);
-  }, 20_000);
+  });
 
   it('rule 66: the sixth screenshot is not taken; the add button disappears at five', async () => {
     const source = createMemoryComplaintSource({ stepMs: 1 });
