@@ -65,8 +65,7 @@ export function useReportPage(pageId: number) {
       }
       return prev;
     });
-    // orgCodes are read once, when the page opens
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // orgCodes are read once, when the page opens (left out of the deps on purpose)
   }, [configQuery.data, requested]);
 
   const apply = useCallback((transition: Transition) => {
@@ -108,7 +107,7 @@ export function useReportPage(pageId: number) {
   const notice = store?.state.notice ?? null;
   useEffect(() => {
     if (notice) showWarning(locale === 'zh-CN' ? notice.zh : notice.en);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // keyed on the notice's seq: the same message raised twice shows twice, a re-render shows nothing
   }, [notice?.seq]);
 
   useEffect(() => {
