@@ -48,7 +48,7 @@ describe('seeded demo data', () => {
     expect(await num('SELECT COUNT(*) FROM sales_order_item_all WHERE tenant_id = 10139')).toBeGreaterThan(250_000);
   });
 
-  it('stock ledger: closing − opening = Σ qty and Σ amount + Σ cost difference per org × warehouse × sku (model.md §5)', async () => {
+  it('rule 163: closing − opening = Σ ledger qty, and Σ amount + Σ cost difference, per org × warehouse × sku (model.md §5)', async () => {
     const from = addDays(today, -120);
     const to = addDays(today, -1);
     const sql = `
@@ -102,7 +102,7 @@ describe('seeded demo data', () => {
     expect(await num('SELECT COUNT(*) FROM stock s WHERE s.stock_num <> COALESCE((SELECT d.qty FROM stock_daily_snapshot d WHERE d.tenant_id = s.tenant_id AND d.biz_date = CAST($1 AS DATE) AND d.org_code = s.org_code AND d.center_code = s.center_code AND d.sku_no = s.sku_no), 0)', [today])).toBe(0);
   });
 
-  it('has mixed-payment orders paid by two pay types (report 165)', async () => {
+  it('rule 170: has mixed-payment orders, each paid by two pay types (report 165 excludes them)', async () => {
     expect(await num('SELECT COUNT(*) FROM sales_order WHERE tenant_id = 10139 AND is_mixed_payment = 1')).toBeGreaterThan(0);
     const wrong = await num(`
       SELECT COUNT(*) FROM sales_order_all o
@@ -134,7 +134,7 @@ describe('seeded demo data', () => {
     expect(idle.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('splits live and archive at today − 3 months (model.md §1)', async () => {
+  it('rule 111: splits live and archive at today − 3 months (model.md §1)', async () => {
     const cutoff = archiveCutoff(today);
     const pairs: [string, string][] = [
       ['sales_order', 'business_date'],
@@ -155,7 +155,7 @@ describe('seeded demo data', () => {
     expect(await num('SELECT COUNT(*) FROM sales_order_his_x WHERE tenant_id <> 30001')).toBe(0);
   });
 
-  it('T+1 payment copy: no row for today, and it matches the payments of a past day (reports 76/78)', async () => {
+  it('rule 167: the T+1 payment copy has no row for today and matches the payments of a past day (reports 76/78)', async () => {
     expect(await num('SELECT COUNT(*) FROM sales_payment_daily WHERE business_date >= CAST($1 AS DATE)', [today])).toBe(0);
     const day = addDays(today, -2);
     const daily = await num('SELECT SUM(receipt_amount - refund_amount) FROM sales_payment_daily WHERE tenant_id = 10139 AND business_date = CAST($1 AS DATE)', [day]);
@@ -167,7 +167,7 @@ describe('seeded demo data', () => {
     expect(daily).toBeCloseTo(paid, 2);
   });
 
-  it('has the demo accounts of DESIGN.md §5 with working passwords', async () => {
+  it('has the demo accounts of DESIGN.md §5 with working passwords; newhire has both password flags (rule 56)', async () => {
     const accounts = await db.query<Record<string, unknown>>(
       `SELECT t.merchant_no, a.username, a.client_type, a.org_code, a.store_no, a.supplier_no, a.password_hash,
               a.is_edit_password, a.is_open_edit_password, a.permission, a.account_id, a.tenant_id
