@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
-import { refresh, setPage, setPageSize, toggleChip, toggleSort } from '../../engine/query';
+import { refresh, search, setPage, setPageSize, toggleChip, toggleSort } from '../../engine/query';
 import { AppBlocksProvider } from '../blocks/data-source';
 import { Pager } from '../blocks/Pager';
 import { useT } from '../i18n';
@@ -88,10 +88,11 @@ export function ReportView({ pageId }: { pageId: number }) {
               exporting={actions.exporting}
               printing={actions.printing}
               onExport={actions.doExport}
-              onRefresh={() => apply((s, c) => refresh(s, c))}
+              // an emptied table has nothing to refresh: search instead (and say 请选择日期 if still missing)
+              onRefresh={() => apply((s, c) => (s.applied ? refresh(s, c) : search(s, c)))}
               onPrint={actions.doPrint}
               onExplain={() => setExplainOpen(true)}
-              onAi={() => setAiOpen(true)}
+              onAi={() => (state.query ? setAiOpen(true) : actions.warnRequired())}
             />
           </Group>
           <HistoryTabs tabs={config.tabs} value={state.is_history} onChange={page.selectTab} disabled={page.tabLoading} />

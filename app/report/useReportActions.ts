@@ -83,5 +83,5 @@ export function useReportActions(config: ReportConfig | null, state: ReportState
     }
   };
 
-  return { exporting, printing, hint, closeHint: () => setHint(false), doExport, doPrint };
+  return { exporting, printing, hint, closeHint: () => setHint(false), doExport, doPrint, warnRequired };
 }

@@ -133,6 +133,24 @@ describe('AI panel (rules 173–175)', () => {
   });
 });
 
+describe('an emptied table (rules 128, 129)', () => {
+  it('refresh searches again and AI does not open: both say 请选择日期 and send nothing', async () => {
+    const { source } = await loaded(70);
+    await userEvent.click(screen.getByLabelText('营业日期清空'));
+    await userEvent.click(screen.getByRole('button', { name: '查询' }));
+    await screen.findAllByText('暂无数据');
+    notifications.clean();
+    await userEvent.click(buttons().getByRole('button', { name: '刷新' }));
+    expect(await screen.findByText('请选择日期')).toBeTruthy();
+    notifications.clean();
+    await userEvent.click(buttons().getByRole('button', { name: 'AI 解读' }));
+    expect(await screen.findByText('请选择日期')).toBeTruthy();
+    expect(screen.queryByTestId('ai-panel')).toBeNull();
+    expect(callsOf(source, 'data')).toHaveLength(1);
+    expect(callsOf(source, 'ai')).toHaveLength(0);
+  });
+});
+
 describe('custom columns (rules 177, 181–185)', () => {
   it('the stored layout loads after 1 s and hides its hidden column; a change is saved per route and key', async () => {
     const { source } = await loaded(102, {
