@@ -177,7 +177,7 @@ export function categoryTree(): { code: string; name: string; level: 1 | 2 | 3; 
   const out: { code: string; name: string; level: 1 | 2 | 3; parent: string | null }[] = [];
   const l1 = new Map<string, string>();
   const l2 = new Map<string, string>();
-  let l3n = new Map<string, number>();
+  const l3n = new Map<string, number>();
   for (const leaf of LEAF_CATEGORIES) {
     if (!l1.has(leaf.l1)) {
       const code = String(l1.size + 1).padStart(2, '0');
@@ -194,7 +194,7 @@ export function categoryTree(): { code: string; name: string; level: 1 | 2 | 3; 
     }
     const c2 = l2.get(k2)!;
     const n = (l3n.get(c2) ?? 0) + 1;
-    l3n = l3n.set(c2, n);
+    l3n.set(c2, n);
     out.push({ code: c2 + String(n).padStart(2, '0'), name: leaf.name, level: 3, parent: c2 });
   }
   return out;

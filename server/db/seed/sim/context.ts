@@ -16,7 +16,6 @@ const DAY_PHASES = {
   replenish: [15, 15.5],
   purchaseReturn: [16, 17],
   storeOrder: [20, 21.4],
-  returnTour: [21.5, 21.6],
   evening: [21.6, 23.5],
 } as const;
 export type Phase = keyof typeof DAY_PHASES;
@@ -27,7 +26,6 @@ const TODAY_PHASES: Record<Phase, readonly [number, number]> = {
   replenish: [10.5, 10.6],
   purchaseReturn: [10.6, 11],
   storeOrder: [11, 11.4],
-  returnTour: [11.5, 11.6],
   evening: [11.6, 12],
 };
 
