@@ -15,9 +15,10 @@ import type { SeedRow, Writer } from './sink';
  * - today: supplier and wholesale-customer invoices not yet matched to a settlement (193), and a
  *   direct delivery received at the store with its lots, booked like the simulation books one (191).
  * Submitted documents (status 1) have not moved stock, payables or settlements yet, so the stock book
- * stays closed. The direct delivery is today's last movement of its SKUs: the ledger row, today's
- * snapshot, the current stock, the lot stock and the payable move together. Rows dated today are
- * appended after the simulation's last day, so the fact tables stay in date order.
+ * stays closed. The direct delivery is today's last movement of its SKUs: the ledger row, the current
+ * stock, the lot stock and the payable move together (the daily snapshots are built afterwards from
+ * the complete ledger). Rows dated today are appended after the simulation's last day, so the fact
+ * tables stay in date order.
  */
 
 interface Party {
@@ -302,11 +303,6 @@ class ExtraOps {
         biz_time: time, biz_date: this.today,
       });
       const key = [store.org_code, store.center_code, k.sku_no];
-      await this.db.query(
-        `UPDATE stock_daily_snapshot SET qty = qty + $5, amount = amount + $6
-          WHERE tenant_id = $1 AND biz_date = CAST($7 AS DATE) AND org_code = $2 AND center_code = $3 AND sku_no = $4`,
-        [this.tenantId, ...key, qty, amount, this.today],
-      );
       const newQty = Number(k.stock_num) + qty;
       const newAmount = round2(Number(k.stock_amount) + amount);
       await this.db.query(
