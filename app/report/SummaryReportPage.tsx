@@ -100,41 +100,43 @@ export function ReportView({ pageId }: { pageId: number }) {
           <ChipRow config={config} active={state.chips} onToggle={(chip) => apply((s, c) => toggleChip(s, c, chip))} />
         </Stack>
       </Card>
-      <Card>
-        <Stack gap="xs">
-          <FixedNote note={config.note} />
-          <ReportTable
-            columns={page.columns}
-            rows={page.rows}
-            totals={page.totalsRow}
-            loading={page.loading || page.tabLoading}
-            sortable={config.sortable}
-            orderBy={state.order_by}
-            onSort={(field) => apply((s, c) => toggleSort(s, c, field))}
-            minWidth={config.column_min_width}
-            layout={columnsEnabled ? custom.layout : undefined}
-            onResize={columnsEnabled ? (sizing) => custom.update(withWidths(custom.layout, sizing)) : undefined}
-            toolbarActions={
-              shown.columns ? <CustomColumns columns={page.columns} layout={custom.layout} onChange={custom.update} /> : undefined
-            }
-            pager={
-              <Pager
-                page={state.page_num}
-                pageSize={state.page_size}
-                total={page.total}
-                pageSizes={config.page_sizes}
-                onRefuse={showWarning}
-                disabled={!state.query}
-                onChange={(pageNum, size) =>
-                  apply((s, c) => (size !== s.page_size ? setPageSize(s, c, size) : setPage(s, c, pageNum)))
-                }
-              />
-            }
-          />
-        </Stack>
-      </Card>
+      <Group align="flex-start" gap="sm" wrap="nowrap">
+        <Card flex={1} miw={0}>
+          <Stack gap="xs">
+            <FixedNote note={config.note} />
+            <ReportTable
+              columns={page.columns}
+              rows={page.rows}
+              totals={page.totalsRow}
+              loading={page.loading || page.tabLoading}
+              sortable={config.sortable}
+              orderBy={state.order_by}
+              onSort={(field) => apply((s, c) => toggleSort(s, c, field))}
+              minWidth={config.column_min_width}
+              layout={columnsEnabled ? custom.layout : undefined}
+              onResize={columnsEnabled ? (sizing) => custom.update(withWidths(custom.layout, sizing)) : undefined}
+              toolbarActions={
+                shown.columns ? <CustomColumns columns={page.columns} layout={custom.layout} onChange={custom.update} /> : undefined
+              }
+              pager={
+                <Pager
+                  page={state.page_num}
+                  pageSize={state.page_size}
+                  total={page.total}
+                  pageSizes={config.page_sizes}
+                  onRefuse={showWarning}
+                  disabled={!state.query}
+                  onChange={(pageNum, size) =>
+                    apply((s, c) => (size !== s.page_size ? setPageSize(s, c, size) : setPage(s, c, pageNum)))
+                  }
+                />
+              }
+            />
+          </Stack>
+        </Card>
+        {config.ai_assistant && <AiPanel opened={aiOpen} onClose={() => setAiOpen(false)} query={state.query} />}
+      </Group>
       <ExplainModal explain={config.explain} opened={explainOpen} onClose={() => setExplainOpen(false)} />
-      {config.ai_assistant && <AiPanel opened={aiOpen} onClose={() => setAiOpen(false)} query={state.query} />}
       <DownloadHintModal opened={actions.hint} onClose={actions.closeHint} />
     </Stack>
   );

@@ -1,13 +1,15 @@
 /**
  * The AI interpretation panel (spec §4, §7; rules 173–175): opened from its button with the current
- * query, the answer shown as it streams; the page closes it when a new fetch starts.
+ * query, the answer shown as it streams; the page closes it when a new fetch starts. It sits beside the
+ * table rather than over the page, so filters, sorting and the pager stay usable while it is open.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Box, Drawer, List, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, CloseButton, Group, List, Loader, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import type { ReportQuery } from '../../../engine/wire';
 import { useT } from '../../i18n';
 import { parseMarkdown, type Inline } from '../markdown.logic';
 import { useReportSource } from '../source';
+import classes from './AiPanel.module.css';
 
 export interface AiPanelProps {
   opened: boolean;
@@ -84,9 +86,14 @@ export function AiPanel({ opened, onClose, query }: AiPanelProps) {
     return () => controller.abort();
   }, [opened, query, source]);
 
+  if (!opened) return null;
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size={440} title={t('report.aiTitle')} withOverlay={false} lockScroll={false}>
-      <Box data-testid="ai-panel">
+    <Card className={classes.panel} data-testid="ai-panel" role="complementary" aria-label={t('report.aiTitle')}>
+      <Group justify="space-between" wrap="nowrap" mb="xs">
+        <Title order={5}>{t('report.aiTitle')}</Title>
+        <CloseButton aria-label={t('report.close')} onClick={onClose} />
+      </Group>
+      <ScrollArea.Autosize mah="calc(100vh - 220px)" offsetScrollbars>
         {stream.text && <Markdown text={stream.text} />}
         {stream.status === 'streaming' && (
           <Text size="sm" c="dimmed" mt="sm" style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
@@ -100,7 +107,7 @@ export function AiPanel({ opened, onClose, query }: AiPanelProps) {
             {stream.error || t('report.aiFailed')}
           </Alert>
         )}
-      </Box>
-    </Drawer>
+      </ScrollArea.Autosize>
+    </Card>
   );
 }
