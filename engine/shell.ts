@@ -135,6 +135,23 @@ export interface DashboardData {
   /** 14 days ending with `date`, oldest first */
   trend: DashboardPoint[];
   links: DashboardLink[];
+  /** the stores the figures were narrowed to (`store_no` of the request); empty: the whole scope */
+  store_nos: string[];
+}
+
+/** Stores a dashboard request may narrow to at most (the multi-store picker's chips). */
+export const DASHBOARD_MAX_STORES = 50;
+const STORE_NO = /^[A-Za-z0-9_-]{1,32}$/;
+
+/**
+ * The `store_no` query of GET /api/dashboard: a comma list of store numbers, duplicates dropped.
+ * Null when it is malformed or too long, so the server can refuse it.
+ */
+export function parseStoreNos(text: string | undefined): string[] | null {
+  if (text === undefined || text.trim() === '') return [];
+  const list = [...new Set(text.split(',').map((s) => s.trim()))];
+  if (list.length > DASHBOARD_MAX_STORES || !list.every((s) => STORE_NO.test(s))) return null;
+  return list;
 }
 
 // ---------------------------------------------------------------- goods detail

@@ -39,7 +39,7 @@ declare module 'fastify' {
 }
 
 /** Every API plugin of the product; each registers its own routes under /api (reportRoutes before its users). */
-const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, printRoutes, pickerRoutes];
+const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes];
 
 export interface BuildOptions {
   db: Db;

@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { refresh, search, setPage, setPageSize, toggleChip, toggleSort } from '../../engine/query';
-import { AppBlocksProvider } from '../blocks/data-source';
 import { Pager } from '../blocks/Pager';
 import { useT } from '../i18n';
 import { withWidths } from './custom-columns.logic';
@@ -32,11 +31,7 @@ export function SummaryReportPage() {
   const id = parseTableId(tableId);
   if (id === null) return <Alert color="red">{t('report.badTableId')}</Alert>;
   // a new id is a new page: nothing of the previous report's state survives
-  return (
-    <AppBlocksProvider>
-      <ReportView key={id} pageId={id} />
-    </AppBlocksProvider>
-  );
+  return <ReportView key={id} pageId={id} />;
 }
 
 export function ReportView({ pageId }: { pageId: number }) {

@@ -6,6 +6,7 @@ import { Navigate } from 'react-router';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useSession } from '../api';
+import { AppBlocksProvider } from '../blocks/data-source';
 import { useT } from '../i18n';
 import { PATHS } from '../paths';
 import { clientTitleKey, documentTitle } from './client.logic';
@@ -44,7 +45,10 @@ export function AppLayout() {
         <AppShell.Main>
           <TabBar />
           <Box p="sm" style={{ flex: 1, minWidth: 0 }}>
-            <CachedOutlet />
+            {/* pickers and searches on every page read the HTTP source and the stored session */}
+            <AppBlocksProvider>
+              <CachedOutlet />
+            </AppBlocksProvider>
           </Box>
         </AppShell.Main>
       </AppShell>

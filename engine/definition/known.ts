@@ -18,6 +18,7 @@ export const PICKERS = [
   'salesman',
   'pickup_point',
   'brand',
+  'goods',
 ] as const;
 
 /** Cascader types (rule 396). */

@@ -92,6 +92,11 @@ function makeDb(pool: pg.Pool, kysely: Kysely<any>, client: Client): Db {
 
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new Pool({ connectionString: url, max: 8, types: typeConfig, options: '-c timezone=Asia/Shanghai' });
+  // An idle connection the server ends (restart, or a dropped database) is reported here; without a
+  // listener it would crash the process. The pool drops that connection and the next query opens another.
+  pool.on('error', (err) => {
+    if (!pool.ending) console.warn(`PostgreSQL: idle connection lost (${err.message})`);
+  });
   await pool.query('SELECT 1');
   const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   return makeDb(pool, kysely, pool);

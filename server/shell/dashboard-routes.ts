@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { DashboardData, DashboardLink } from '../../engine/shell';
+import { DASHBOARD_MAX_STORES, parseStoreNos, type DashboardData, type DashboardLink } from '../../engine/shell';
 import { todayIn } from '../clock';
 import { ok } from '../http/envelope';
+import { badRequest } from '../http/errors';
 import { buildMenu } from './menu.logic';
 import type { ReportLeaf } from './report-leaves';
 import { addDays, dailyFigures, salesScope, tenantTimeZone, toFigures } from './sales-figures';
@@ -12,14 +13,17 @@ export const DASHBOARD_LINKS = 8;
 /**
  * GET /api/dashboard: yesterday's key figures in the session's scope (sales, orders, ATV, gross
  * margin), the day before for comparison, a 14-day trend, and links to the user's first reports.
+ * `store_no` (a comma list) narrows the figures to those stores within the session's scope.
  */
 export async function dashboardRoutes(app: FastifyInstance, opts: { leaves: ReportLeaf[] }): Promise<void> {
-  app.get('/api/dashboard', async (req) => {
+  app.get<{ Querystring: { store_no?: string } }>('/api/dashboard', async (req) => {
     const session = req.session!;
+    const storeNos = parseStoreNos(req.query.store_no);
+    if (!storeNos) throw badRequest('BAD_STORE_LIST', `门店编号格式不正确（最多${DASHBOARD_MAX_STORES}个，以逗号分隔）`);
     const zone = await tenantTimeZone(app.db, session.tenant_id);
     const date = addDays(todayIn(zone), -1);
     const from = addDays(date, -(TREND_DAYS - 1));
-    const daily = await dailyFigures(app.db, session, from, date);
+    const daily = await dailyFigures(app.db, session, from, date, storeNos);
     const trend = Array.from({ length: TREND_DAYS }, (_, k) => {
       const day = addDays(from, k);
       return { date: day, ...toFigures(daily.get(day)) };
@@ -37,6 +41,7 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { leaves: Repo
       previous: toFigures(daily.get(addDays(date, -1))),
       trend,
       links,
+      store_nos: storeNos,
     };
     return ok(body);
   });

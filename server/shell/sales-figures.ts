@@ -79,9 +79,30 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/**
+ * The session's scope narrowed to some stores (by store_no): a narrowing only, so a store number
+ * outside the session's scope or tenant adds no rows. No stores: the scope as it is.
+ */
+export function narrowToStores(scope: ScopeSql, storeNos: readonly string[]): ScopeSql {
+  if (storeNos.length === 0) return scope;
+  const n = scope.params.length;
+  const slots = storeNos.map((_, k) => `$${n + k + 1}`).join(', ');
+  return {
+    kind: scope.kind,
+    where: `${scope.where} AND o.org_code IN (SELECT st.org_code FROM store st WHERE st.tenant_id = o.tenant_id AND st.store_no IN (${slots}))`,
+    params: [...scope.params, ...storeNos],
+  };
+}
+
 /** Figures per business date over [from, to]; days without sales are absent. */
-export async function dailyFigures(db: Db, session: ScopeSession, from: string, to: string): Promise<Map<string, RawFigures>> {
-  const scope = salesScope(session);
+export async function dailyFigures(
+  db: Db,
+  session: ScopeSession,
+  from: string,
+  to: string,
+  storeNos: readonly string[] = [],
+): Promise<Map<string, RawFigures>> {
+  const scope = narrowToStores(salesScope(session), storeNos);
   const n = scope.params.length;
   const rows = await db.query<RawFigures & { day: string }>(
     `SELECT o.business_date AS day, ${FIGURE_COLUMNS}

@@ -334,6 +334,48 @@ describe('GET /api/dashboard', () => {
     const links = data<DashboardData>(await get('/api/dashboard', 'analyst')).links;
     expect(links.every((l) => analyst.permission.split(',').includes(String(l.table_id)))).toBe(true);
   });
+
+  it('store_no narrows headquarters’ figures to the chosen stores, matching the database', async () => {
+    const stores = await s.testDb.db.query<{ store_no: string; org_code: string }>(
+      'SELECT store_no, org_code FROM store WHERE tenant_id = 10139 ORDER BY store_no LIMIT 2',
+    );
+    const dash = data<DashboardData>(await get(`/api/dashboard?store_no=${stores.map((r) => r.store_no).join(',')}`, 'admin'));
+    expect(dash.store_nos).toEqual(stores.map((r) => r.store_no));
+    const [direct] = await s.testDb.db.query<{ sales: number | null }>(
+      `SELECT SUM(i.sale_amount) AS sales FROM sales_order o JOIN sales_order_item i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no
+        WHERE o.tenant_id = 10139 AND o.org_code IN ($1, $2) AND o.business_date = CAST($3 AS DATE)`,
+      [stores[0].org_code, stores[1].org_code, dash.date],
+    );
+    expect(direct.sales ?? 0).toBeGreaterThan(0);
+    expect(dash.figures.sales).toBeCloseTo(direct.sales ?? 0, 2);
+    const whole = data<DashboardData>(await get('/api/dashboard', 'admin'));
+    expect(whole.figures.sales).toBeGreaterThan(dash.figures.sales);
+  });
+
+  it('store_no never widens a scope: another store’s or tenant’s numbers add nothing', async () => {
+    const me = await session('store');
+    const [other] = await s.testDb.db.query<{ store_no: string }>(
+      'SELECT store_no FROM store WHERE tenant_id = 10139 AND org_code <> $1 ORDER BY store_no LIMIT 1',
+      [me.org_code],
+    );
+    const foreign = data<DashboardData>(await get(`/api/dashboard?store_no=${other.store_no}`, 'store'));
+    expect(foreign.figures.sales).toBe(0);
+    // a store of tenant 10139 that tenant 266 does not have: asked for by 266's admin, it shows nothing
+    const [alien] = await s.testDb.db.query<{ store_no: string }>(
+      `SELECT store_no FROM store a WHERE tenant_id = 10139
+          AND NOT EXISTS (SELECT 1 FROM store b WHERE b.tenant_id = 266 AND b.store_no = a.store_no)
+        ORDER BY store_no LIMIT 1`,
+    );
+    expect(alien).toBeDefined();
+    expect(data<DashboardData>(await get(`/api/dashboard?store_no=${alien.store_no}`, 'admin')).figures.sales).toBeGreaterThan(0);
+    expect(data<DashboardData>(await get(`/api/dashboard?store_no=${alien.store_no}`, 'other')).figures.sales).toBe(0);
+  });
+
+  it('a malformed store list is refused with 400 and a message', async () => {
+    const res = await get(`/api/dashboard?store_no=${encodeURIComponent("S001,' OR 1=1 --")}`, 'admin');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: '400', code: 'BAD_STORE_LIST' });
+  });
 });
 
 describe('GET /api/goods/:sku_no (rules 24–25)', () => {

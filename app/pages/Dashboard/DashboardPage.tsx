@@ -1,10 +1,18 @@
-/** Home (/dashboard): yesterday's key figures in the user's scope, their 14-day trend and links to frequent reports. */
+/**
+ * Home (/dashboard): yesterday's key figures in the user's scope, their 14-day trend and links to frequent
+ * reports. Headquarters may narrow the figures to some stores with the multi-store picker.
+ */
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { IconArrowDownRight, IconArrowUpRight, IconFileAnalytics } from '@tabler/icons-react';
+import { Badge, Button, Card, Center, CloseButton, Group, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { IconArrowDownRight, IconArrowUpRight, IconBuildingStore, IconFileAnalytics } from '@tabler/icons-react';
 import type { DashboardData, SalesFigures } from '../../../engine/shell';
+import { useSession } from '../../api';
 import { apiGet } from '../../api/http';
+import type { StoreRow } from '../../blocks/data-source/types';
+import { MultiStorePicker } from '../../blocks/MultiStorePicker';
+import { codeName } from '../../blocks/Picker/picker.logic';
 import { useLocale, useT } from '../../i18n';
 import { fmtInt, fmtMoney, fmtRate } from './format';
 import { Sparkline } from './Sparkline';
@@ -38,13 +46,37 @@ function Change({ current, previous }: { current: number | null; previous: numbe
   );
 }
 
+/** The stores headquarters narrows the figures to: a button opening the multi-store picker, and a clear. */
+function StoreScope({ stores, onChange }: { stores: StoreRow[]; onChange: (stores: StoreRow[]) => void }) {
+  const t = useT();
+  const [opened, setOpened] = useState(false);
+  const text = stores.length ? stores.map((s) => codeName(s.store_no, s.store_name)).join('、') : '';
+  const first = stores.length ? codeName(stores[0].store_no, stores[0].store_name) : '';
+  const label = stores.length > 1 ? t('shell.dash.storesChosen', { first, count: stores.length }) : first || t('shell.dash.allStores');
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Tooltip label={text} disabled={!text} multiline maw={420}>
+        <Button size="xs" variant="default" leftSection={<IconBuildingStore size={14} />} onClick={() => setOpened(true)} data-testid="dashboard-stores">
+          {label}
+        </Button>
+      </Tooltip>
+      {stores.length > 0 && <CloseButton size="sm" aria-label={t('shell.dash.clearStores')} onClick={() => onChange([])} />}
+      {opened && <MultiStorePicker opened={opened} initialChosen={stores} onClose={() => setOpened(false)} onConfirm={onChange} />}
+    </Group>
+  );
+}
+
 export function DashboardPage() {
   const t = useT();
   const { locale } = useLocale();
   const navigate = useNavigate();
+  const { data: session } = useSession();
+  const [stores, setStores] = useState<StoreRow[]>([]);
+  const storeNos = stores.map((s) => s.store_no).join(',');
   const { data, isLoading, isError, error } = useQuery<DashboardData>({
-    queryKey: ['shell', 'dashboard'],
-    queryFn: ({ signal }) => apiGet<DashboardData>('/api/dashboard', undefined, signal),
+    queryKey: ['shell', 'dashboard', storeNos],
+    queryFn: ({ signal }) => apiGet<DashboardData>('/api/dashboard', storeNos ? { store_no: storeNos } : undefined, signal),
+    placeholderData: keepPreviousData,
   });
 
   if (isLoading) {
@@ -63,7 +95,11 @@ export function DashboardPage() {
         <Group justify="space-between" mb="sm">
           <Group gap="xs">
             <Title order={5}>{t('shell.dash.title')}</Title>
-            <Badge variant="light">{t(`shell.dash.scope.${data.scope}`)}</Badge>
+            {session?.client === 'HMT' ? (
+              <StoreScope stores={stores} onChange={setStores} />
+            ) : (
+              <Badge variant="light">{t(`shell.dash.scope.${data.scope}`)}</Badge>
+            )}
           </Group>
           <Text c="dimmed" fz="sm">
             {t('shell.dash.day', { date: data.date })}

@@ -1,11 +1,13 @@
 /** The goods page behind goods-name links (rules 24–25): /c-headquarters-detail?sku_no= and /c-sku-detail?no=. */
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Badge, Card, Center, Grid, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { GoodsDetail } from '../../../engine/shell';
+import { useSession } from '../../api';
 import { apiGet } from '../../api/http';
+import { SkuAutocomplete } from '../../blocks/GoodsSearch';
 import { useT } from '../../i18n';
-import { skuOfLocation } from '../../shell/goods-link';
+import { goodsDetailPath, skuOfLocation } from '../../shell/goods-link';
 import { fmtMoney, fmtRate } from '../Dashboard/format';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -21,6 +23,24 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
+/** Finds another product by code, name or barcode and opens its page (the client's own goods route). */
+function FindGoods() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { data: session } = useSession();
+  if (!session) return null;
+  return (
+    <Card py="xs">
+      <Group gap="sm">
+        <Text fz="sm" c="dimmed">
+          {t('shell.goods.find')}
+        </Text>
+        <SkuAutocomplete size="sm" w={360} onSelect={(row) => navigate(goodsDetailPath(session.client, row.sku_no))} />
+      </Group>
+    </Card>
+  );
+}
+
 const qty = (v: number) => new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 3 }).format(v);
 
 export function GoodsDetailPage() {
@@ -33,20 +53,32 @@ export function GoodsDetailPage() {
     enabled: !!sku,
   });
 
-  if (!sku) return <Card><Text c="dimmed">{t('shell.goods.noSku')}</Text></Card>;
-  if (query.isLoading) {
+  if (!sku || query.isLoading || query.isError || !query.data) {
     return (
-      <Center py="xl">
-        <Loader size="sm" />
-      </Center>
+      <Stack gap="sm">
+        <FindGoods />
+        {!sku ? (
+          <Card>
+            <Text c="dimmed">{t('shell.goods.noSku')}</Text>
+          </Card>
+        ) : query.isLoading ? (
+          <Center py="xl">
+            <Loader size="sm" />
+          </Center>
+        ) : (
+          <Card>
+            <Text c="red">{query.error?.message ?? t('shell.goods.notFound')}</Text>
+          </Card>
+        )}
+      </Stack>
     );
   }
-  if (query.isError || !query.data) return <Card><Text c="red">{query.error?.message ?? t('shell.goods.notFound')}</Text></Card>;
   const g = query.data;
   const shelf = g.shelflife != null ? `${g.shelflife}${g.shelflife_unit ? t(`shell.goods.shelflifeUnit.${g.shelflife_unit}`) : ''}` : null;
 
   return (
     <Stack gap="sm" data-testid="goods-detail">
+      <FindGoods />
       <Card>
         <Group gap="xs" mb="sm">
           <Title order={4}>{g.sku_name}</Title>

@@ -1,0 +1,52 @@
+/**
+ * The AI interpretation route (rules 172–175) through the real server on the demo seed: it answers for
+ * a report that enables it, streams Chinese markdown whose figures are the report's own totals for both
+ * ranges, refuses reports without the flag and queries the report itself would refuse.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../engine/dates';
+import { initialRequest } from '../../engine/query';
+import type { ReportConfig, ReportQuery, ReportTotals } from '../../engine/wire';
+import { figure } from '../../server/ai/narrate';
+import { bearer, login, startTestServer, type TestServer } from './server';
+
+let server: TestServer;
+let token: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  token = (await login(server.app, 'admin', 'HMT')).token;
+}, 180_000);
+afterAll(() => server?.close());
+
+const post = (url: string, payload: unknown) => server.app.inject({ method: 'POST', url, headers: bearer(token), payload: payload as object });
+
+async function defaultQuery(tableId: number): Promise<ReportQuery> {
+  const res = await server.app.inject({ method: 'GET', url: `/api/reports/${tableId}/config`, headers: bearer(token) });
+  return initialRequest((res.json() as { data: ReportConfig }).data, todayIn(new Date()));
+}
+
+describe('POST /api/reports/:table_id/ai', () => {
+  it('rule 175: report 70 is interpreted from the current query; its figures are the totals of both ranges', async () => {
+    const query = await defaultQuery(70);
+    const res = await post('/api/reports/70/ai', { query });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/markdown');
+    const totals = (await post('/api/reports/70/totals', query)).json() as { data: ReportTotals };
+    const row = totals.data.list[0];
+    expect(row.sales).toBeGreaterThan(0);
+    expect(res.body).toContain('门店毛利分析');
+    expect(res.body).toContain(figure(row.sales as number, 'money'));
+    expect(res.body).toContain(figure(row.sales_2 as number, 'money'));
+  });
+
+  it('refuses a report without the AI flag, and a query the report refuses (请选择日期)', async () => {
+    const other = await post('/api/reports/142/ai', { query: await defaultQuery(142) });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toMatchObject({ code: 'AI_NOT_ENABLED' });
+    const query = { ...(await defaultQuery(70)), date_start: '', date_end: '' };
+    const missing = await post('/api/reports/70/ai', { query });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toMatchObject({ message: '请选择日期' });
+  });
+});
