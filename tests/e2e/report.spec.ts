@@ -93,7 +93,7 @@ test.describe('summary report', () => {
     await data;
 
     // rules 330, 331: page size 10, then page 2 (no totals request)
-    await page.getByRole('textbox', { name: 'page size' }).click();
+    await page.getByRole('textbox', { name: '每页条数' }).click();
     data = waitForData(page, 70, (q) => q.page_size === 10 && q.page_num === 1);
     await page.getByRole('option', { name: '10 条/页' }).click();
     answer = await json<ReportData>(await data);
@@ -106,7 +106,7 @@ test.describe('summary report', () => {
     expect(totalsSent).toBe(totalsBefore);
 
     // rule 332: a page above 100 is refused and the page stays
-    const jump = page.getByLabel('jump to page');
+    const jump = page.getByLabel('跳转页码');
     await jump.fill('150');
     await jump.press('Enter');
     await expect(page.getByText('数据量过大，请添加搜索条件！')).toBeVisible();

@@ -61,7 +61,7 @@ export function Pager({
         <Select
           size="xs"
           w={100}
-          aria-label="page size"
+          aria-label={t('blocks.pager.sizeLabel')}
           disabled={disabled}
           data={pageSizes.map((size) => ({ value: String(size), label: t('blocks.pager.pageSize', { size }) }))}
           value={String(pageSize)}
@@ -95,7 +95,7 @@ export function Pager({
           <UnstyledButton
             key={item}
             className={classes.item}
-            aria-label={item}
+            aria-label={t(item === 'prev-more' ? 'blocks.pager.prevMore' : 'blocks.pager.nextMore')}
             disabled={disabled}
             onClick={() => go(jumpTarget(item, page, count))}
           >
@@ -116,7 +116,7 @@ export function Pager({
       <TextInput
         size="xs"
         w={52}
-        aria-label="jump to page"
+        aria-label={t('blocks.pager.jumpLabel')}
         value={jump}
         disabled={disabled}
         onChange={(e) => setJump(e.currentTarget.value.replace(/\D/g, ''))}

@@ -177,6 +177,10 @@ const messages: NamespaceMessages = {
     'pager.page': '页',
     'pager.prev': '上一页',
     'pager.next': '下一页',
+    'pager.sizeLabel': '每页条数',
+    'pager.jumpLabel': '跳转页码',
+    'pager.prevMore': '向前5页',
+    'pager.nextMore': '向后5页',
     'pager.tooLarge': '数据量过大，请添加搜索条件！',
 
     'toolbar.add': '新增',
@@ -364,6 +368,10 @@ const messages: NamespaceMessages = {
     'pager.page': 'page',
     'pager.prev': 'Previous',
     'pager.next': 'Next',
+    'pager.sizeLabel': 'Rows per page',
+    'pager.jumpLabel': 'Page to go to',
+    'pager.prevMore': 'Back 5 pages',
+    'pager.nextMore': 'Forward 5 pages',
     'pager.tooLarge': 'Data volume too large, please add search conditions!',
 
     'toolbar.add': 'Add',

@@ -213,13 +213,13 @@ describe('paging (rules 95, 330–332)', () => {
     expect(callsOf(source, 'totals')).toHaveLength(1);
     expect(screen.getAllByText('合计').length).toBeGreaterThan(0);
 
-    const jump = screen.getByLabelText('jump to page');
+    const jump = screen.getByLabelText('跳转页码');
     await userEvent.clear(jump);
     await userEvent.type(jump, '150{Enter}');
     expect(await screen.findByText('数据量过大，请添加搜索条件！')).toBeTruthy();
     expect(jump).toHaveProperty('value', '2');
 
-    await userEvent.click(screen.getByRole('textbox', { name: 'page size' }));
+    await userEvent.click(screen.getByRole('textbox', { name: '每页条数' }));
     for (const size of [10, 20, 30, 50, 100, 500]) expect(screen.getByText(`${size} 条/页`)).toBeTruthy();
     await userEvent.click(screen.getByText('100 条/页'));
     await waitFor(() => expect(lastData(source)).toMatchObject({ page_num: 1, page_size: 100 }));
