@@ -19,7 +19,7 @@ describe('<Pager>', () => {
     const onChange = vi.fn();
     const onRefuse = vi.fn();
     renderWithProviders(<Pager page={4} pageSize={10} total={5000} onChange={onChange} onRefuse={onRefuse} />);
-    const box = screen.getByLabelText('jump to page') as HTMLInputElement;
+    const box = screen.getByLabelText('跳转页码') as HTMLInputElement;
     fireEvent.change(box, { target: { value: '101' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect(onRefuse).toHaveBeenCalledWith('数据量过大，请添加搜索条件！');
