@@ -23,7 +23,7 @@ const printSchema = {
     required: ['table_id', 'print_json', 'export_type', 'service_type'],
     properties: {
       table_id: { type: 'integer' },
-      is_list: { type: ['integer', 'string'] },
+      is_list: { anyOf: [{ type: 'integer' }, { type: 'string', maxLength: 10 }] },
       operate_content: { type: 'object' },
       print_json: {
         type: 'object',
