@@ -37,6 +37,12 @@ describe('xlsx export (rule §17)', () => {
     expect(ws.getRow(3).getCell(3).value).toBe('-');
     expect(ws.getRow(4).values).toEqual([undefined, '合计', 1234.5, 0.25]);
     expect(ws.getColumn(2).numFmt).toBe('#,##0.00');
+    // every data cell carries its column's format, like the screen; only the header and totals are bold
+    expect([2, 3].map((r) => ws.getRow(r).getCell(2).numFmt)).toEqual(['#,##0.00', '#,##0.00']);
+    expect(ws.getRow(2).getCell(3).numFmt).toBe('0.00%');
+    expect(ws.getRow(2).getCell(1).font?.bold).toBeFalsy();
+    expect(ws.getRow(4).getCell(2).font?.bold).toBe(true);
+    expect(ws.getRow(4).getCell(2).numFmt).toBe('#,##0.00');
   });
 
   it('makes a valid sheet name from any title', () => {

@@ -38,18 +38,25 @@ function cellValue(v: string | number | null | undefined, numeric: boolean): str
 export async function writeReportXlsx(filename: string, source: XlsxSource): Promise<number> {
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useSharedStrings: false, useStyles: true });
   const ws = wb.addWorksheet(sheetName(source.title), { views: [{ state: 'frozen', ySplit: 1 }] });
-  ws.columns = source.columns.map((c) => ({
+  // One style object per column, shared by its cells: exceljs resolves a style once per object, so a
+  // fresh object per cell (its default) more than doubles the time of a large export.
+  const styles: Partial<ExcelJS.Style>[] = source.columns.map((c) => (NUM_FMT[c.format] ? { numFmt: NUM_FMT[c.format] } : {}));
+  ws.columns = source.columns.map((c, i) => ({
     header: c.label,
     key: c.value,
     width: Math.max(10, Math.min(40, Math.round((c.min_width || 100) / 8))),
-    style: NUM_FMT[c.format] ? { numFmt: NUM_FMT[c.format] } : {},
+    style: styles[i],
   }));
   ws.getRow(1).font = { bold: true };
   ws.getRow(1).commit();
   let written = 0;
   for await (const chunk of source.rows) {
     for (const row of chunk) {
-      ws.addRow(source.columns.map((c) => cellValue(row[c.value], c.type === '2'))).commit();
+      const added = ws.addRow(source.columns.map((c) => cellValue(row[c.value], c.type === '2')));
+      added.eachCell({ includeEmpty: true }, (cell, col) => {
+        cell.style = styles[col - 1];
+      });
+      added.commit();
     }
     written += chunk.length;
     source.onProgress?.(written);
