@@ -9,6 +9,7 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/cor
 import { refresh, search, setPage, setPageSize, toggleChip, toggleSort } from '../../engine/query';
 import { Pager } from '../blocks/Pager';
 import { useT } from '../i18n';
+import { usePageTitle } from '../shell/tabs/TabsProvider';
 import { withWidths } from './custom-columns.logic';
 import { AiPanel } from './parts/AiPanel';
 import { ChipRow } from './parts/ChipRow';
@@ -38,6 +39,7 @@ export function ReportView({ pageId }: { pageId: number }) {
   const t = useT();
   const page = useReportPage(pageId);
   const { config, state, apply } = page;
+  usePageTitle(config?.title);
   const [aiOpen, setAiOpen] = useState(false);
   const [explainOpen, setExplainOpen] = useState(false);
   const actions = useReportActions(config, state, page.rows);

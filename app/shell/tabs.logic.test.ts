@@ -8,6 +8,7 @@ import {
   MAX_CACHED_VIEWS,
   refreshPath,
   refreshTab,
+  retitle,
   tabActions,
   toolbarClose,
   touchView,
@@ -125,5 +126,22 @@ describe('toolbar close (rule 31)', () => {
   it('else to the root', () => {
     const s: TabsState = { tabs: [{ key: '/user', fullPath: '/user', title: 'u', pinned: false }], visited: ['/user'], views: [] };
     expect(toolbarClose(s, '/user').navigateTo).toBe('/');
+  });
+});
+
+describe('retitle', () => {
+  it('a page names its own tab; other tabs and an unknown key are untouched', () => {
+    const s = open('/report/130', '/report/70');
+    const named = retitle(s, '/report/130', '商品销售汇总（近3个月）');
+    expect(named.tabs.find((t) => t.key === '/report/130')?.title).toBe('商品销售汇总（近3个月）');
+    expect(named.tabs.find((t) => t.key === '/report/70')?.title).toBe('/report/70');
+    expect(retitle(s, '/report/999', 'x')).toBe(s);
+    expect(retitle(named, '/report/130', '商品销售汇总（近3个月）')).toBe(named);
+    expect(retitle(s, '/report/130', '')).toBe(s);
+  });
+
+  it('a later visit keeps the title the page gave', () => {
+    const named = retitle(open('/report/130'), '/report/130', '商品销售汇总（近3个月）');
+    expect(visit(named, '/report/130?t=1', '').tabs.find((t) => t.key === '/report/130')?.title).toBe('商品销售汇总（近3个月）');
   });
 });

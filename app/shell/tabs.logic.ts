@@ -73,6 +73,12 @@ export function visit(state: TabsState, fullPath: string, title: string): TabsSt
   return { tabs, visited: moveToEnd(state.visited, key), views: touchView(others, fullPath).views };
 }
 
+/** A page named itself (a report once its config is loaded): its tab shows that title. */
+export function retitle(state: TabsState, key: string, title: string): TabsState {
+  if (!title || !state.tabs.some((t) => t.key === key && t.title !== title)) return state;
+  return { ...state, tabs: state.tabs.map((t) => (t.key === key ? { ...t, title } : t)) };
+}
+
 function withoutTabs(state: TabsState, remove: (t: Tab) => boolean): TabsState {
   const removed = new Set(state.tabs.filter((t) => !t.pinned && remove(t)).map((t) => t.key));
   return {

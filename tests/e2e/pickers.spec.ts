@@ -29,6 +29,8 @@ test('a report filtered by the org picker and the commodity picker shows exactly
   const first = page.waitForResponse((r) => isReportCall(r.request(), 'data', 130));
   await page.goto('/report/130');
   await first;
+  // a page outside the menu (the recent tab of page 40) is named in the tab bar by its report title
+  await expect(page.getByTestId('tab-bar').getByRole('tab', { selected: true })).toHaveText(/商品销售汇总（近3个月）/);
   await page.getByLabel('营业日期开始日期').click();
   await page.getByRole('button', { name: '最近30天' }).click();
 

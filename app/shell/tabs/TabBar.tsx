@@ -48,7 +48,7 @@ export function TabBar() {
         <Group gap={4} wrap="nowrap" px={4} py={3}>
           {tabs.state.tabs.map((tab) => {
             const active = tab.key === tabs.activeKey;
-            const title = pageTitle(tab.key, menu, locale, t);
+            const title = tab.title || pageTitle(tab.key, menu, locale, t);
             return (
               <UnstyledButton
                 key={tab.key}

@@ -11,6 +11,7 @@ import {
   initialTabs,
   pathnameOf,
   refreshTab,
+  retitle,
   toolbarClose as toolbarCloseTab,
   visit,
   type TabsResult,
@@ -31,6 +32,7 @@ interface TabsValue {
   refresh(key: string): void;
   /** rule 31; without an argument the route's handle.prePageId is used */
   toolbarClose(prePageId?: string): void;
+  setTitle(key: string, title: string): void;
 }
 
 const TabsContext = createContext<TabsValue | null>(null);
@@ -54,6 +56,7 @@ export function TabsProvider({ children }: { children: ReactNode }) {
   );
 
   const handlePrePage = (matches.at(-1)?.handle as RouteHandle | undefined)?.prePageId;
+  const setTitle = useCallback((key: string, title: string) => setState((s) => retitle(s, key, title)), []);
 
   const value = useMemo<TabsValue>(
     () => ({
@@ -64,8 +67,9 @@ export function TabsProvider({ children }: { children: ReactNode }) {
       closeAll: () => apply(closeAllTabs(state, activeKey)),
       refresh: (key) => apply(refreshTab(state, key, Date.now())),
       toolbarClose: (prePageId) => apply(toolbarCloseTab(state, activeKey, prePageId ?? handlePrePage)),
+      setTitle,
     }),
-    [state, activeKey, apply, handlePrePage],
+    [state, activeKey, apply, handlePrePage, setTitle],
   );
   return <TabsContext.Provider value={value}>{children}</TabsContext.Provider>;
 }
@@ -80,4 +84,18 @@ export function useTabs(): TabsValue {
 export function useToolbarClose(): (prePageId?: string) => void {
   const value = useContext(TabsContext);
   return value ? value.toolbarClose : () => undefined;
+}
+
+/**
+ * A page gives its tab a title it only knows once loaded (a report's name). The tab is the page's own,
+ * fixed at its first render, so a cached page that finishes loading later never renames another tab.
+ */
+export function usePageTitle(title: string | null | undefined): void {
+  const value = useContext(TabsContext);
+  const location = useLocation();
+  const [key] = useState(() => pathnameOf(location.pathname));
+  const setTitle = value?.setTitle;
+  useEffect(() => {
+    if (title && setTitle) setTitle(key, title);
+  }, [title, key, setTitle]);
 }
