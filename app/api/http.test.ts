@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse, SessionInfo } from '../../engine/wire';
-import { ApiError, apiGet, apiPost, buildUrl, onUnauthorized, unwrapEnvelope } from './http';
+import { ApiError, apiGet, apiPost, onUnauthorized, unwrapEnvelope } from './http';
 import { shouldRetry } from './query-client';
 import { STORAGE_KEYS, clearAuth, clearForLogout, getAuth, saveLogin } from './session-store';
 

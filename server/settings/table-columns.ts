@@ -25,16 +25,6 @@ const keyProps = {
   custom_field_key: { type: 'string', minLength: 1, maxLength: 100 },
 };
 
-const columnSchema = {
-  type: 'object',
-  required: ['prop', 'isShow'],
-  additionalProperties: false,
-  properties: {
-    prop: { type: 'string', minLength: 1, maxLength: 100 },
-    isShow: { type: 'boolean' },
-    minWidth: { type: 'integer', minimum: 40, maximum: 2000, default: 100 },
-  },
-};
 
 /** Custom column layouts of a table (spec: custom_field_key / custom_field_val). */
 export async function tableColumnRoutes(app: FastifyInstance): Promise<void> {

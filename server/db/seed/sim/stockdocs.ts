@@ -1,6 +1,6 @@
 import { monthOf } from '../dates';
 import type { Rng } from '../prng';
-import { toYuan, type Position } from '../stockbook';
+import { toYuan } from '../stockbook';
 import type { CenterInfo, SkuInfo, StoreInfo } from '../world';
 import { round2, type SimContext } from './context';
 import { settlementNo, type Supply } from './supply';
@@ -12,9 +12,6 @@ const ADJUST_REASONS_IN = ['R02', 'R03', 'R05'];
 const ADJUST_REASONS_OUT = ['R02', 'R04', 'R06'];
 const SCRAP_REASONS = ['临期报损', '破损报损', '变质报损', '过期报损'];
 const ISSUE_REASONS = ['门店办公领用', '清洁用品领用', '试吃领用', '陈列道具领用'];
-
-/** Book stock of a position, for stocktakes and returns: never negative. */
-const onHand = (p: Position) => Math.max(0, p.qty);
 
 export class StockDocs {
   constructor(

@@ -1,7 +1,7 @@
 import { addDays, isoWeekday, monthOf, timestamp } from '../dates';
 import type { Rng } from '../prng';
 import { toUnits, toYuan } from '../stockbook';
-import { centerDemand, type CenterInfo, type RouteInfo, type SkuInfo, type StoreInfo } from '../world';
+import { centerDemand, type CenterInfo, type RouteInfo, type SkuInfo } from '../world';
 import { round2, type PendingPurchase, type PendingStoreOrder, type SimContext } from './context';
 
 /** Replenishment: purchase orders and receipts at the centres, store orders, distribution, direct delivery. */
