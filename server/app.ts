@@ -38,6 +38,12 @@ declare module 'fastify' {
   }
 }
 
+/** Fastify's own refusals of a request body, in the words a user reads. */
+const BODY_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的 JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容为空',
+};
+
 /** Every API plugin of the product; each registers its own routes under /api (reportRoutes before its users). */
 const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes];
 
@@ -74,7 +80,16 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = status === 429 ? '请求过于频繁，请稍后再试' : status === 415 ? '不支持的内容类型' : `请求无效：${err.message}`;
+      const message =
+        status === 429
+          ? '请求过于频繁，请稍后再试'
+          : status === 415
+            ? '不支持的内容类型'
+            : status === 413
+              ? '请求内容过大'
+              : err.code && BODY_ERRORS[err.code]
+                ? BODY_ERRORS[err.code]
+                : `请求无效：${err.message}`;
       return reply.status(status).send(errorBody(status, err.code ?? 'BAD_REQUEST', message));
     }
     req.log.error({ err }, 'request failed');

@@ -80,7 +80,7 @@ describe('bad logins get one generic message, never a 500', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ status: '400' });
+    expect(res.json()).toMatchObject({ status: '400', message: '请求内容不是有效的 JSON' });
   });
 
   it('missing fields or a password that is not an md5 hex → 400', async () => {
