@@ -19,8 +19,12 @@ export interface SelectTableProps<R> {
   onRowDoubleClick?: (row: R) => void;
   selectable?: (row: R) => boolean;
   loading?: boolean;
+  /** the tallest the list may be, in px; it shrinks so a dialog keeps its buttons in view at 1280×720 */
   height?: number;
 }
+
+/** Room a picker dialog needs around its list (title, tabs, filters, pager, buttons). */
+const DIALOG_CHROME = 360;
 
 function cellValue<R>(row: R, column: PickerColumn<R>): unknown {
   return column.value ? column.value(row) : (row as Record<string, unknown>)[column.key];
@@ -46,7 +50,7 @@ export function SelectTable<R>({
   return (
     <Box pos="relative">
       <LoadingOverlay visible={!!loading} zIndex={5} overlayProps={{ blur: 1 }} loaderProps={{ size: 'sm' }} />
-      <ScrollArea h={height} type="auto">
+      <ScrollArea h={`min(${height}px, calc(100dvh - ${DIALOG_CHROME}px))`} mih={160} type="auto">
         <Table striped highlightOnHover stickyHeader withTableBorder withColumnBorders fz="sm" verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
