@@ -10,7 +10,7 @@ import { IconArrowDownRight, IconArrowUpRight, IconBuildingStore, IconFileAnalyt
 import type { DashboardData, SalesFigures } from '../../../engine/shell';
 import { useSession } from '../../api';
 import { apiGet } from '../../api/http';
-import type { StoreRow } from '../../blocks/data-source/types';
+import type { StoreRow } from '../../blocks/data-source';
 import { MultiStorePicker } from '../../blocks/MultiStorePicker';
 import { codeName } from '../../blocks/Picker/picker.logic';
 import { useLocale, useT } from '../../i18n';
