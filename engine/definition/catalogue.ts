@@ -142,7 +142,10 @@ function checkDataset(r: Reporter, ds: DatasetFile): void {
     checkJoins(r, '/source/joins', source.joins ?? [], outer);
   }
   (source.where ?? []).forEach((w, k) => r.sql(`/source/where/${k}`, w, outer));
-  for (const [name, col] of Object.entries(ds.date_columns ?? {})) r.sql(`/date_columns/${name}/expr`, col.expr, outer, { ranges: false });
+  for (const [name, col] of Object.entries(ds.date_columns ?? {})) {
+    r.sql(`/date_columns/${name}/expr`, col.expr, outer, { ranges: false });
+    (col.also ?? []).forEach((e, k) => r.sql(`/date_columns/${name}/also/${k}`, e, outer, { ranges: false }));
+  }
   for (const [name, cond] of Object.entries(ds.conditions ?? {})) r.sql(`/conditions/${name}`, cond, outer);
 
   r.duplicates('/dimensions', ds.dimensions.map((d) => d.id), 'dimension');

@@ -136,6 +136,12 @@ export interface DateColumn {
   expr: SqlFragment;
   /** a datetime column filtered by days compares start ≤ x < end + 1 day */
   type: 'date' | 'datetime';
+  /**
+   * The same value carried by other tables of the source (equal to `expr` by construction, e.g. the
+   * order's business date on its lines). A range filters these too, so the database can skip their
+   * blocks instead of reading them whole to join.
+   */
+  also?: SqlFragment[];
 }
 
 /** One output column of a dimension; the first column of a dimension is its key. */

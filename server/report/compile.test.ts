@@ -160,6 +160,24 @@ describe('compileReport: comparison range, windows, order, hidden rows', () => {
     expect(totals.sql).toMatch(/\(\(SUM\(CASE WHEN .* THEN i\.sale_amount ELSE 0 END\)\) - \(SUM\(CASE WHEN .*\)\)\) \* 1\.0 \/ NULLIF\(ABS\(SUM\(CASE WHEN/);
   });
 
+  it('a date column with copies filters each copy with the same bound values, in the WHERE only', () => {
+    const ds = tinyDataset();
+    ds.date_columns!.business_date.also = ['i.business_date'];
+    const report = tinyComparisonReport();
+    const query = validateQuery(report, indexDataset(ds), { ...DATES, date_start_2: '2026-10-11', end_2: '2026-10-31' }, { client: 'HMT' });
+    const { page } = compileReport({ report, index: indexDataset(ds), query, session: HQ, today: '2026-11-22' });
+    const [where] = page.sql.split(' GROUP BY ');
+    const slotsOn = (col: string) =>
+      [...where.matchAll(new RegExp(`${col.replace('.', '\\.')} [<>]= CAST\\(\\$(\\d+)`, 'g'))].map((m) => page.params[Number(m[1]) - 1]);
+    // both tables get both ranges, each an OR group of its own so each scan can use it
+    expect(slotsOn('i.business_date')).toEqual(['2026-11-01', '2026-11-21', '2026-10-11', '2026-10-31']);
+    expect(slotsOn('o.business_date').slice(-4)).toEqual(['2026-11-01', '2026-11-21', '2026-10-11', '2026-10-31']);
+    expect(where).toContain('((i.business_date >= ');
+    expect(where).toContain(') OR (i.business_date >= ');
+    // the per-range measures test the date column alone
+    expect(page.sql).not.toMatch(/CASE WHEN \([^)]*i\.business_date/);
+  });
+
   it('share is over all rows, rank is by the measure and empty on the totals row', () => {
     const report = tinyComparisonReport();
     const { page, totals } = compile({ date_start_2: '2026-10-11', end_2: '2026-10-31' }, HQ, report);

@@ -31,6 +31,7 @@ import type {
   Join,
   MeasureDef,
   ScopeRule,
+  SqlFragment,
   UnionPart,
   UnionSource,
   ValueType,
@@ -250,13 +251,21 @@ class Stmt {
     }
   }
 
-  /** The condition of range `index` on its dataset date column; null when it filters nothing. */
-  rangeCondition(index: number): string | null {
+  /** The date column range `index` filters, or null when it has none. */
+  private dateColumnOf(index: number): DateColumn | null {
     const def = this.plan.report.dates.find((d) => d.index === index);
+    return def?.column ? this.plan.ds.date_columns![def.column] : null;
+  }
+
+  /**
+   * The condition of range `index` on its date column (or on `expr`, one of the copies the column
+   * lists in `also`); null when it filters nothing.
+   */
+  rangeCondition(index: number, expr?: SqlFragment): string | null {
+    const col = this.dateColumnOf(index);
     const r = this.plan.range(index);
-    if (!def?.column || !r || (!r.start && !r.end)) return null;
-    const col: DateColumn = this.plan.ds.date_columns![def.column];
-    const e = this.render(col.expr);
+    if (!col || !r || (!r.start && !r.end)) return null;
+    const e = this.render(expr ?? col.expr);
     const conds: string[] = [];
     const key = `r${index}`;
     if (r.start) {
@@ -272,18 +281,30 @@ class Stmt {
     return conds.join(' AND ');
   }
 
-  /** Date conditions of the WHERE: a comparison group reads the rows of any of its ranges. */
+  /**
+   * Date conditions of the WHERE, once on the date column and once on each copy in `also` (so every
+   * table carrying the date is filtered on its own columns); a comparison group reads the rows of any
+   * of its ranges.
+   */
   dateConditions(): string[] {
     const { report, comparison } = this.plan;
+    const exprsOf = (index: number) => {
+      const col = this.dateColumnOf(index);
+      return col ? [col.expr, ...(col.also ?? [])] : [];
+    };
     const out: string[] = [];
     if (comparison.length) {
-      const group = [1, ...comparison].map((i) => this.rangeCondition(i));
-      if (group.every((c) => c !== null)) out.push(`((${group.join(') OR (')}))`);
+      for (const e of exprsOf(1)) {
+        const group = [1, ...comparison].map((i) => this.rangeCondition(i, e));
+        if (group.every((c) => c !== null)) out.push(`((${group.join(') OR (')}))`);
+      }
     }
     for (const d of report.dates) {
       if (comparison.length && (d.index === 1 || d.comparison)) continue;
-      const c = this.rangeCondition(d.index);
-      if (c) out.push(c);
+      for (const e of exprsOf(d.index)) {
+        const c = this.rangeCondition(d.index, e);
+        if (c) out.push(c);
+      }
     }
     return out;
   }
@@ -500,7 +521,7 @@ class Stmt {
     const ds = plan.ds;
     const dateCols = plan.report.dates
       .filter((d) => d.column)
-      .map((d) => ds.date_columns![d.column!].expr);
+      .flatMap((d) => [ds.date_columns![d.column!].expr, ...(ds.date_columns![d.column!].also ?? [])]);
     return [
       ...(plan.source.where ?? []),
       ...(plan.report.conditions ?? []).map((c) => ds.conditions![c]),

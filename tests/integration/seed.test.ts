@@ -120,6 +120,21 @@ describe('seeded demo data', () => {
     expect(await num('SELECT COUNT(*) FROM sales_order_all WHERE tenant_id = 10139 AND is_return = 1')).toBeGreaterThan(0);
   });
 
+  it('every sales line carries its order\'s business date, live and archived (the sales dataset filters both)', async () => {
+    for (const [items, orders] of [
+      ['sales_order_item', 'sales_order'],
+      ['sales_order_item_his', 'sales_order_his'],
+      ['sales_order_item_his_x', 'sales_order_his_x'],
+    ]) {
+      expect(await num(`SELECT COUNT(*) FROM ${items}`), items).toBeGreaterThan(0);
+      const off = await num(
+        `SELECT COUNT(*) FROM ${items} i LEFT JOIN ${orders} o ON o.tenant_id = i.tenant_id AND o.order_no = i.order_no
+          WHERE i.business_date IS NULL OR o.business_date IS NULL OR i.business_date <> o.business_date`,
+      );
+      expect(off, items).toBe(0);
+    }
+  });
+
   it('has virtual orders of every type and online-mall orders being prepared today (reports 90, 111)', async () => {
     const types = await db.query<{ v: number }>('SELECT DISTINCT virtual_type AS v FROM sales_order_all WHERE tenant_id = 10139 AND order_kind = 2 ORDER BY 1');
     expect(types.map((r) => Number(r.v))).toEqual([1, 2, 3, 4, 5, 6]);

@@ -74,7 +74,7 @@ export async function seedExtraSales(db: Db, w: Writer, tenantId: number, today:
       order_status: 4,
       ...rest,
     });
-    items.forEach((it, i) => push('sales_order_item', { order_no: head.order_no, line_no: i + 1, discount_amount: 0, input_tax_rate: 0, points: 0, ...it }));
+    items.forEach((it, i) => push('sales_order_item', { order_no: head.order_no, line_no: i + 1, business_date: today, discount_amount: 0, input_tax_rate: 0, points: 0, ...it }));
     if (pay > 0) {
       const wx = PAY_TYPE.get('WX')!;
       push('sales_payment', {

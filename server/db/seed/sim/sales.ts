@@ -352,7 +352,7 @@ export class StoreSales {
       },
       { finance_no: h.store.finance_no },
     );
-    items.forEach((it, i) => ctx.pushDated('sales_order_item', date, { tenant_id: ctx.tenantId, order_no: h.order_no, line_no: i + 1, ...it }));
+    items.forEach((it, i) => ctx.pushDated('sales_order_item', date, { tenant_id: ctx.tenantId, order_no: h.order_no, line_no: i + 1, business_date: date, ...it }));
     writePayments(ctx, this.members, this.daily, rng, { order_no: h.order_no, org: h.store.org_code, cashier: h.cashier, time: h.time, member: h.member }, parts);
   }
 }
