@@ -227,7 +227,9 @@ describe('compileReport: union sources (the committed datasets)', () => {
     const [orgs, sales] = page.sql.split('UNION ALL');
     expect(orgs).toContain('WHERE g.tenant_id = CAST($1 AS BIGINT) AND g.org_type = 2');
     expect(orgs).not.toContain('order_source');
-    expect(sales).toMatch(/o\.business_date >= CAST\(\$2 AS DATE\) AND o\.business_date <= CAST\(\$3 AS DATE\) AND o\.order_source = CAST\(\$4 AS BIGINT\)/);
+    expect(sales).toMatch(
+      /o\.business_date >= CAST\(\$2 AS DATE\) AND o\.business_date <= CAST\(\$3 AS DATE\) AND i\.business_date >= CAST\(\$2 AS DATE\) AND i\.business_date <= CAST\(\$3 AS DATE\) AND o\.order_source = CAST\(\$4 AS BIGINT\)/,
+    );
   });
 
   it('102 reads opening at date_start − 1 and closing at date_end (C22)', () => {

@@ -54,9 +54,9 @@ beforeAll(async () => {
     );
     for (const [i, [sku, qty, sale, cost]] of lines.entries()) {
       await db.query(
-        `INSERT INTO sales_order_item (tenant_id, order_no, line_no, sku_no, qty, sale_amount, discount_amount, cost_amount)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, $7)`,
-        [t, no, i + 1, sku, qty, sale, cost],
+        `INSERT INTO sales_order_item (tenant_id, order_no, line_no, sku_no, qty, sale_amount, discount_amount, cost_amount, business_date)
+         VALUES ($1, $2, $3, $4, $5, $6, 0, $7, CAST($8 AS DATE))`,
+        [t, no, i + 1, sku, qty, sale, cost, day],
       );
     }
   }
