@@ -114,7 +114,10 @@ test.describe('menu and tabs (rules 22–23, 32–33, 36–42)', () => {
     await loginAs(page, { username: 'admin', client: '总部端' });
     await expect(menu(page).getByText('日志管理')).toBeVisible();
     await page.getByTestId('user-menu').click();
+    // logout reloads the page onto Login (rule 75): wait for that load before signing in again
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await reloaded;
     await expectOnLogin(page);
 
     await loginAs(page, { username: 'analyst', client: '总部端' });
