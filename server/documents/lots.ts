@@ -113,8 +113,8 @@ const saveBody = {
         required: ['lot_no', 'change_stock_num'],
         additionalProperties: false,
         properties: {
-          lot_no: { type: ['string', 'null'], maxLength: 32 },
-          change_stock_num: { type: ['string', 'number', 'null'] },
+          lot_no: { anyOf: [{ type: 'string', maxLength: 32 }, { type: 'null' }] },
+          change_stock_num: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] },
           dorder_item_source: { type: 'integer' },
         },
       },

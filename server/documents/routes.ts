@@ -29,8 +29,8 @@ const writeBody = {
   required: ['header', 'lines'],
   additionalProperties: false,
   properties: {
-    header: { type: 'object', additionalProperties: { type: ['string', 'number', 'null'] } },
-    lines: { type: 'array', maxItems: 1000, items: { type: 'object', additionalProperties: { type: ['string', 'number', 'null'] } } },
+    header: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] } },
+    lines: { type: 'array', maxItems: 1000, items: { type: 'object', additionalProperties: { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'null' }] } } },
     submit: { type: 'boolean' },
   },
 } as const;
