@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportLeaf } from './report-leaves';
-import { allLeafIds, buildMenu, groupKeyOfArea } from './menu.logic';
+import { allLeafIds, buildMenu, groupKeyOfArea, type DocumentLeaf } from './menu.logic';
 
 const leaf = (table_id: number, area: string, clients: ReportLeaf['clients'] = ['HMT'], extra: Partial<ReportLeaf> = {}): ReportLeaf => ({
   table_id,
@@ -77,5 +77,28 @@ describe('permission menu (rules 32–33)', () => {
     expect(groupKeyOfArea('logistics / warehouse / stock')).toBe('logistics');
     expect(groupKeyOfArea('store services')).toBe('services');
     expect(groupKeyOfArea('something new')).toBe('other');
+  });
+});
+
+describe('document entries in the menu', () => {
+  const docs: DocumentLeaf[] = [
+    { id: 'doc-b', type: 'b', title: '乙单', title_en: 'B', clients: ['HMT', 'HMS'], parent: 'purchase-docs', sort: 20 },
+    { id: 'doc-a', type: 'a', title: '甲单', title_en: 'A', clients: ['HMT'], parent: 'purchase-docs', sort: 10 },
+  ];
+
+  it('appear under their document group, by sort, when the client is offered them and holds the permission', () => {
+    const menu = buildMenu(LEAVES, viewer(['doc-a', 'doc-b', 'user']), new Set(), docs);
+    expect(ids(menu)).toEqual([
+      ['group:purchase-docs', ['doc-a', 'doc-b']],
+      ['group:account', ['user']],
+    ]);
+    expect(menu[0].children[0].route).toBe('/documents/a');
+    expect(ids(buildMenu(LEAVES, viewer(['doc-a', 'doc-b'], 'HMS'), new Set(), docs))).toEqual([['group:purchase-docs', ['doc-b']]]);
+    expect(buildMenu(LEAVES, viewer(['user']), new Set(), docs).some((n) => n.id === 'group:purchase-docs')).toBe(false);
+  });
+
+  it('an all-permissions account holds its client’s document ids', () => {
+    expect(allLeafIds(LEAVES, 'HMS', false, docs)).toContain('doc-b');
+    expect(allLeafIds(LEAVES, 'HMS', false, docs)).not.toContain('doc-a');
   });
 });

@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { actionsFor, auditChoices, auditError, checkAllocation, checkLine, checkLines, checkValue, writableHeaderFields, type LotRules } from './rules';
+import type { DocumentFile } from './types';
+
+const DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../report-defs/documents');
+const def = (id: string) => JSON.parse(readFileSync(join(DIR, `${id}.json`), 'utf8')) as DocumentFile;
+
+describe('states and actions', () => {
+  it('a draft may be edited, deleted and submitted; a submitted document only audited, and only by HMT', () => {
+    const d = def('purchase-receipt');
+    expect(actionsFor(d, '0', 'HMD')).toEqual(expect.arrayContaining(['edit', 'delete', 'submit']));
+    expect(actionsFor(d, '1', 'HMT')).toContain('audit');
+    expect(actionsFor(d, '1', 'HMS')).not.toContain('audit');
+    expect(actionsFor(d, '1', 'HMS')).not.toContain('edit');
+    expect(actionsFor(d, '2', 'HMT')).toEqual([]);
+    expect(actionsFor(d, '9', 'HMT')).toEqual([]);
+  });
+
+  it('fields fixed by the session are not written by that client', () => {
+    const keys = (c: 'HMT' | 'HMS') => writableHeaderFields(def('purchase-receipt'), c).map((f) => f.key);
+    expect(keys('HMT')).toContain('supplier_no');
+    expect(keys('HMS')).not.toContain('supplier_no');
+    expect(keys('HMT')).not.toContain('status');
+    expect(keys('HMT')).not.toContain('receive_no');
+  });
+});
+
+describe('audit rules (building blocks §4–§5)', () => {
+  it('the reject flag swaps reject for send back', () => {
+    expect(auditChoices(def('purchase-receipt'))).toEqual(['1', '2']);
+    expect(auditChoices(def('stock-adjustment'))).toEqual(['1', '3']);
+  });
+
+  it('请输入审核意见！ only when rejecting with the remark flag on; at most 100 characters', () => {
+    const d = def('purchase-receipt');
+    expect(auditError(d, '2', ' ')?.message).toBe('请输入审核意见！');
+    expect(auditError(d, '1', '')).toBeNull();
+    expect(auditError(d, '2', 'x'.repeat(100))).toBeNull();
+    expect(auditError(d, '2', 'x'.repeat(101))?.code).toBe('REMARK_TOO_LONG');
+    expect(auditError(def('stock-adjustment'), '3', '')).toBeNull();
+    expect(auditError(d, '3', 'x')?.code).toBe('BAD_AUDIT_RESULT');
+  });
+});
+
+describe('values and lines', () => {
+  const qty = def('stock-adjustment').lines.find((c) => c.key === 'qty')!;
+
+  it('numbers keep their bounds and decimals; dates their format', () => {
+    expect(checkValue(qty, '1.5')).toEqual({ value: 1.5 });
+    expect(checkValue(qty, '0')).toMatchObject({ error: { message: '调整数量必须大于0' } });
+    expect(checkValue(qty, '1.2345', '第2行：')).toMatchObject({ error: { message: '第2行：调整数量最多支持3位小数' } });
+    expect(checkValue(qty, 'abc')).toMatchObject({ error: { code: 'BAD_NUMBER' } });
+    expect(checkValue(qty, '')).toMatchObject({ error: { message: '调整数量不能为空' } });
+    const time = def('stock-adjustment').header.find((f) => f.key === 'adjust_time')!;
+    expect(checkValue(time, '2026-11-20 08:30')).toEqual({ value: '2026-11-20 08:30:00' });
+    expect(checkValue(time, '20/11/2026')).toMatchObject({ error: { code: 'BAD_DATE' } });
+  });
+
+  it('computed columns are filled and never taken from the client', () => {
+    const checked = checkLine(def('stock-adjustment'), { sku_no: 'A', qty: '3', cost_price: '1.25', amount: 999 }, '');
+    expect(checked).toEqual({ row: { sku_no: 'A', lot_no: null, qty: 3, cost_price: 1.25, amount: 3.75 } });
+  });
+
+  it('a document needs lines; the first bad line is named', () => {
+    expect(checkLines(def('stock-adjustment'), [])).toMatchObject({ error: { code: 'NO_LINES' } });
+    expect(checkLines(def('stock-adjustment'), [{ sku_no: 'A', qty: 1, cost_price: 1 }, { sku_no: '', qty: 1, cost_price: 1 }])).toMatchObject({
+      error: { message: '第2行：商品编码不能为空' },
+    });
+  });
+});
+
+describe('lot allocation rules (building blocks §5)', () => {
+  const rules: LotRules = { decimals: 2, stock_validation: true, lot_type: 13, exact_type: 13, qty: 5, sku_name: '牛奶' };
+  const stock = new Map([
+    ['L1', 3],
+    ['L2', 10],
+  ]);
+
+  it('分配数量不能为空！, decimals, above 0, max length 10', () => {
+    expect(checkAllocation(rules, [{ lot_no: 'L1', change_stock_num: '' }], stock)?.message).toBe('分配数量不能为空！');
+    expect(checkAllocation(rules, [{ lot_no: 'L1', change_stock_num: '1.234' }], stock)?.message).toBe('请输入分配数量，大于0且支持2位小数');
+    expect(checkAllocation(rules, [{ lot_no: 'L1', change_stock_num: '0' }], stock)?.code).toBe('LOT_QTY_INVALID');
+    expect(checkAllocation(rules, [{ lot_no: 'L1', change_stock_num: '00000000001' }], stock)?.code).toBe('LOT_QTY_INVALID');
+  });
+
+  it('not above the lot stock when stock validation is on', () => {
+    expect(checkAllocation(rules, [{ lot_no: 'L1', change_stock_num: 4 }, { lot_no: 'L2', change_stock_num: 1 }], stock)?.message).toBe('分配数量不能大于库存数量！');
+    expect(checkAllocation({ ...rules, stock_validation: false }, [{ lot_no: 'L1', change_stock_num: 4 }, { lot_no: 'L2', change_stock_num: 1 }], stock)).toBeNull();
+  });
+
+  it('lot type 13 must allocate exactly the issued quantity; other types need not', () => {
+    expect(checkAllocation(rules, [{ lot_no: 'L2', change_stock_num: 4.99 }], stock)?.message).toBe('分配数量不等于实际领用数量');
+    expect(checkAllocation(rules, [{ lot_no: 'L1', change_stock_num: 2 }, { lot_no: 'L2', change_stock_num: '3' }], stock)).toBeNull();
+    expect(checkAllocation({ ...rules, lot_type: 12 }, [{ lot_no: 'L2', change_stock_num: 1 }], stock)).toBeNull();
+  });
+
+  it("goods without lots: 商品'…'要先入库生成批次，才能操作出库！; unknown and repeated lots are refused", () => {
+    expect(checkAllocation(rules, [], new Map())?.message).toBe("商品'牛奶'要先入库生成批次，才能操作出库！");
+    expect(checkAllocation(rules, [{ lot_no: 'L9', change_stock_num: 5 }], stock)?.code).toBe('UNKNOWN_LOT');
+    expect(checkAllocation(rules, [{ lot_no: 'L2', change_stock_num: 2 }, { lot_no: 'L2', change_stock_num: 3 }], stock)?.code).toBe('DUPLICATE_LOT');
+  });
+});
