@@ -22,7 +22,7 @@ import { reportExportRoutes } from './export/report-export';
 import { printRoutes } from './print/routes';
 import { aiRoutes } from './ai/routes';
 import { pickerRoutes } from './pickers';
-import { documentRoutes } from './documents/routes';
+import { documentRoutes } from './documents';
 
 declare module 'fastify' {
   interface FastifyInstance {

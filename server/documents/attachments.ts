@@ -4,10 +4,9 @@
  * only to sessions that can see the document: images inline, everything else as a download, never
  * sniffed by the browser.
  */
-import { closeSync, createReadStream, createWriteStream, existsSync, openSync, readSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { DocumentFile } from '../../engine/document/types';
@@ -17,6 +16,7 @@ import type { ServerSession } from '../auth/session';
 import { sqlTimestamp } from '../clock';
 import { ok } from '../http/envelope';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { readHead, saveMultipartFile } from '../http/receive-file';
 import { safeFileName, sniffMime } from '../shell/upload.logic';
 import type { DocumentTypes } from './definitions';
 import { documentFilesDir, MIME_EXTENSIONS, removeStoredFiles, sniffDocumentMime } from './files';
@@ -29,16 +29,6 @@ export const ATTACHMENT_MESSAGES = {
   badType: '不支持该文件类型，请上传图片、PDF或Excel文件',
   notFound: '附件不存在',
 } as const;
-
-function readHead(path: string, size = 16): Uint8Array {
-  const buf = Buffer.alloc(size);
-  const fd = openSync(path, 'r');
-  try {
-    return buf.subarray(0, readSync(fd, buf, 0, size, 0));
-  } finally {
-    closeSync(fd);
-  }
-}
 
 interface AttachmentRow {
   id: string;
@@ -102,18 +92,7 @@ export async function attachmentRoutes(app: FastifyInstance, { types }: { types:
     const folder = documentFilesDir(app.config.db.dataDir, session.tenant_id, 'attachments');
     const id = randomUUID();
     const partial = join(folder, `${id}.part`);
-    try {
-      await pipeline(file.file, createWriteStream(partial));
-    } catch (err) {
-      rmSync(partial, { force: true });
-      if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
-      throw err;
-    }
-    if (file.file.truncated) {
-      rmSync(partial, { force: true });
-      throw tooLarge();
-    }
-    const size = statSync(partial).size;
+    const size = await saveMultipartFile(file, partial, tooLarge);
     const name = safeFileName(file.filename);
     const mime = size > 0 ? sniffDocumentMime(readHead(partial), name, sniffMime) : null;
     if (!mime || !conf.accept.includes(mime)) {

@@ -48,3 +48,11 @@ export class DocumentTypes {
     }));
   }
 }
+
+let loaded: DocumentTypes | null = null;
+
+/** The served definitions, read on first use and kept for the life of the process. */
+export function documentTypes(): DocumentTypes {
+  loaded ??= DocumentTypes.load();
+  return loaded;
+}

@@ -5,10 +5,9 @@
  * sheet, checks every row, and either adds all lines in one transaction or writes nothing and leaves
  * an error file naming the rows.
  */
-import { closeSync, createWriteStream, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { DocumentFile } from '../../engine/document/types';
@@ -17,6 +16,7 @@ import { sizeLimit } from '../../engine/upload';
 import type { ServerSession } from '../auth/session';
 import { ok } from '../http/envelope';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { readHead, saveMultipartFile } from '../http/receive-file';
 import type { DocumentTypes } from './definitions';
 import { documentFilesDir } from './files';
 import { checkRows, headingOf, importColumns, IMPORT_MESSAGES, readSheet, templateBuffer, writeErrorFile } from './import-lines';
@@ -40,13 +40,7 @@ const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const XLS_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 
 function isSpreadsheet(path: string, name: string): boolean {
-  const head = Buffer.alloc(4);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, head, 0, 4, 0);
-  } finally {
-    closeSync(fd);
-  }
+  const head = readHead(path, 4);
   const magic = /\.xlsx$/i.test(name) ? XLSX_MAGIC : /\.xls$/i.test(name) ? XLS_MAGIC : null;
   return !!magic && magic.every((b, i) => head[i] === b);
 }
@@ -127,18 +121,7 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
         throw err;
       }
       const path = join(documentFilesDir(app.config.db.dataDir, session.tenant_id, 'imports'), `${randomUUID()}.upload`);
-      try {
-        await pipeline(file.file, createWriteStream(path));
-      } catch (err) {
-        rmSync(path, { force: true });
-        if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
-        throw err;
-      }
-      if (file.file.truncated) {
-        rmSync(path, { force: true });
-        throw tooLarge();
-      }
-      if (statSync(path).size === 0) {
+      if ((await saveMultipartFile(file, path, tooLarge)) === 0) {
         rmSync(path, { force: true });
         throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
       }

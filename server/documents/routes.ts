@@ -8,7 +8,7 @@ import { documentRoute } from '../../engine/document/menu';
 import type { AuditBody, DocumentTypeItem, DocumentWriteBody } from '../../engine/document/wire';
 import { ok } from '../http/envelope';
 import { attachmentRoutes } from './attachments';
-import { DocumentTypes } from './definitions';
+import { documentTypes } from './definitions';
 import { importRoutes } from './import-routes';
 import { lotRoutes } from './lots';
 import {
@@ -18,6 +18,7 @@ import {
   deleteDocument,
   getDocument,
   listDocuments,
+  loadDocumentOfType,
   submitDocument,
   updateDocument,
 } from './service';
@@ -56,7 +57,7 @@ type TypeReq = { Params: { type: string } };
 type DocReq = { Params: { type: string; no: string } };
 
 export async function documentRoutes(app: FastifyInstance): Promise<void> {
-  const types = DocumentTypes.load();
+  const types = documentTypes();
 
   app.get('/api/documents', async (req) => {
     const list: DocumentTypeItem[] = types.visibleTo(req.session!).map((d) => ({
@@ -89,10 +90,9 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get<DocReq>('/api/documents/:type/:no', { schema: { params: docParams } }, async (req) => {
-    const def = types.resolve(req.session!, req.params.type);
-    return ok(await getDocument(app.db, def, req.session!, req.params.no));
-  });
+  app.get<DocReq>('/api/documents/:type/:no', { schema: { params: docParams } }, async (req) =>
+    ok(await loadDocumentOfType(app.db, req.session!, req.params.type, req.params.no)),
+  );
 
   app.put<DocReq & { Body: DocumentWriteBody }>('/api/documents/:type/:no', { schema: { params: docParams, body: writeBody } }, async (req) => {
     const def = types.resolve(req.session!, req.params.type);

@@ -19,6 +19,7 @@ import type { ServerSession } from '../auth/session';
 import { nowIn, sqlTimestamp } from '../clock';
 import type { Db } from '../db/types';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { documentTypes } from './definitions';
 import { filterWhere, headerSelect, linesQuery, MAX_PAGE, orderBy, PAGE_SIZES, Params, scopeWhere, type ListQuery } from './sql';
 
 export const DOCUMENT_MESSAGES = {
@@ -83,6 +84,14 @@ export async function loadDocument(db: Db, def: DocumentFile, session: ServerSes
     actions: actionsFor(def, status, session.client),
     attachment_count: Number(n),
   };
+}
+
+/**
+ * A document of a type by number for a session, with header and lines (what printing needs): 404
+ * when the type or the document is not there for this session, 403 without the permission.
+ */
+export async function loadDocumentOfType(db: Db, session: ServerSession, type: string, no: string): Promise<DocumentDetail> {
+  return getDocument(db, documentTypes().resolve(session, type), session, no);
 }
 
 /** loadDocument, answering 404 when it is not there for this session. */

@@ -1,7 +1,6 @@
-import { createReadStream, existsSync, mkdirSync, openSync, readSync, closeSync, renameSync, rmSync, statSync, createWriteStream } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
 import type { UploadKind, UploadResult } from '../../engine/shell';
@@ -9,6 +8,7 @@ import { DEFAULT_DIRNAME, DEFAULT_MAX_BYTES, isAcceptedType, sizeLimitMessage, T
 import { sqlTimestamp } from '../clock';
 import { ok } from '../http/envelope';
 import { badRequest, HttpError, notFound } from '../http/errors';
+import { readHead, saveMultipartFile } from '../http/receive-file';
 import { EXTENSIONS, safeDirname, safeFileName, sniffMime } from './upload.logic';
 
 export const NO_FILE = '请选择要上传的文件';
@@ -22,17 +22,6 @@ function fieldValue(file: MultipartFile, name: string): string | undefined {
   const field = file.fields[name] as MultipartValue | MultipartValue[] | undefined;
   const value = Array.isArray(field) ? field[0]?.value : field?.value;
   return typeof value === 'string' ? value : undefined;
-}
-
-function readHead(path: string, size = 16): Uint8Array {
-  const buf = Buffer.alloc(size);
-  const fd = openSync(path, 'r');
-  try {
-    const n = readSync(fd, buf, 0, size, 0);
-    return buf.subarray(0, n);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /**
@@ -61,18 +50,7 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadOptions): P
     mkdirSync(folder, { recursive: true });
     const id = randomUUID();
     const partial = join(folder, `${id}.part`);
-    try {
-      await pipeline(file.file, createWriteStream(partial));
-    } catch (err) {
-      rmSync(partial, { force: true });
-      if ((err as { statusCode?: number }).statusCode === 413) throw new HttpError(413, 'FILE_TOO_LARGE', sizeLimitMessage(maxBytes));
-      throw err;
-    }
-    if (file.file.truncated) {
-      rmSync(partial, { force: true });
-      throw new HttpError(413, 'FILE_TOO_LARGE', sizeLimitMessage(maxBytes));
-    }
-    const size = statSync(partial).size;
+    const size = await saveMultipartFile(file, partial, () => new HttpError(413, 'FILE_TOO_LARGE', sizeLimitMessage(maxBytes)));
     const mime = size > 0 ? sniffMime(readHead(partial)) : null;
     if (!mime || !isAcceptedType(kind, mime)) {
       rmSync(partial, { force: true });
