@@ -9,7 +9,7 @@ import { openTestDb, type TestDb } from './testdb';
 /** Tables the app writes at run time; the seed leaves them empty. */
 const APP_WRITTEN = new Set([
   'schema_migrations', 'account_session', 'login_attempt', 'complaint', 'complaint_image',
-  'upload_file', 'import_log', 'custom_column_config', 'menu',
+  'upload_file', 'import_log', 'custom_column_config', 'menu', 'document_attachment',
 ]);
 
 let t: TestDb;
