@@ -5,7 +5,7 @@
  */
 import type { ClientType } from '../wire';
 import type { DocumentValue } from './wire';
-import type { DocumentAction, DocumentFile, HeaderFieldDef, LineColumnDef, StateCode } from './types';
+import type { DocumentAction, DocumentFile, HeaderFieldDef, StateCode, StoredFieldDef } from './types';
 
 /** Audit remark limit (building blocks §9). */
 export const AUDIT_REMARK_MAX = 100;
@@ -73,8 +73,6 @@ export function auditTarget(def: DocumentFile, status: '1' | '2' | '3'): StateCo
 
 // ------------------------------------------------------------------ values
 
-type FieldLike = Pick<HeaderFieldDef, 'key' | 'label' | 'widget' | 'required' | 'maxlength' | 'min' | 'max' | 'decimals'> &
-  Pick<LineColumnDef, 'exclusive_min'>;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
@@ -88,7 +86,7 @@ function decimalsOf(text: string): number {
  * One value checked and normalised against its field: trimmed text, numbers as numbers, dates as
  * text; null when empty. `where` prefixes the message (e.g. 第2行：).
  */
-export function checkValue(field: FieldLike, raw: unknown, where = ''): { value: DocumentValue } | { error: RuleError } {
+export function checkValue(field: StoredFieldDef, raw: unknown, where = ''): { value: DocumentValue } | { error: RuleError } {
   const label = field.label.zh;
   const text = raw === null || raw === undefined ? '' : String(raw).trim();
   if (!text) {

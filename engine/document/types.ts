@@ -51,32 +51,38 @@ export interface Lookup {
   column: Ident;
 }
 
-/** A stored column of the header table shown or edited in the header form. */
-export interface HeaderFieldDef {
-  /** column of the header table */
+/** What header fields and line columns have in common: a stored column and how it is entered. */
+export interface StoredFieldDef {
+  /** column of the header or line table */
   key: Ident;
   label: I18nText;
   widget: DocumentWidget;
   source?: OptionSource;
   required?: boolean;
-  /** shown, never written by the client (e.g. the document number, the state) */
+  /** shown, never written by the client (the document number, the state, computed amounts) */
   readonly?: boolean;
-  /** value set from the session on create for these clients (their row scope column) */
-  session?: { value: DocumentSessionValue; clients: ClientType[] };
-  /** name column shown beside the code */
+  /** name column shown beside the code; a written code must exist there */
   lookup?: Lookup;
   /**
    * @minimum 1
    * @maximum 500
    */
   maxlength?: number;
+  /** number lower bound; with `exclusive_min` the value must be above it */
   min?: number;
+  exclusive_min?: boolean;
   max?: number;
   /**
    * @minimum 0
    * @maximum 6
    */
   decimals?: number;
+}
+
+/** A column of the header table shown or edited in the header form. */
+export interface HeaderFieldDef extends StoredFieldDef {
+  /** value set from the session on create for these clients (their row scope column) */
+  session?: { value: DocumentSessionValue; clients: ClientType[] };
   /** the form starts with this value */
   default_value?: string;
   /** fields hidden (and fixed by scope or session) for these clients */
@@ -93,30 +99,9 @@ export interface LineComputation {
   multiply: Ident[];
 }
 
-/** A stored column of the line table. */
-export interface LineColumnDef {
-  key: Ident;
-  label: I18nText;
-  widget: DocumentWidget;
-  source?: OptionSource;
-  required?: boolean;
-  readonly?: boolean;
-  lookup?: Lookup;
+/** A column of the line table. */
+export interface LineColumnDef extends StoredFieldDef {
   format?: ColumnFormat;
-  /**
-   * @minimum 0
-   * @maximum 6
-   */
-  decimals?: number;
-  /** number lower bound; with `exclusive_min` the value must be above it */
-  min?: number;
-  exclusive_min?: boolean;
-  max?: number;
-  /**
-   * @minimum 1
-   * @maximum 500
-   */
-  maxlength?: number;
   /** column heading in the import template (defaults to the zh label) */
   import_heading?: string;
 }
