@@ -57,12 +57,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/auth/session', async (req) => {
+  app.get('/api/auth/session', { config: { beforePasswordChange: true } }, async (req) => {
     const { token_hash: _hash, permissions: _set, ...info } = req.session!;
     return ok(info);
   });
 
-  app.post('/api/auth/logout', async (req) => {
+  app.post('/api/auth/logout', { config: { beforePasswordChange: true } }, async (req) => {
     await deleteSession(app.db, req.session!.token_hash);
     return ok(null);
   });

@@ -12,6 +12,7 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { EXTENSIONS, safeDirname, safeFileName, sniffMime } from './upload.logic';
 
 export const NO_FILE = '请选择要上传的文件';
+export const UPLOAD_INCOMPLETE = '文件上传不完整，请重新上传';
 
 export interface UploadOptions {
   /** largest accepted file (rule 300: 20 MB) */
@@ -65,8 +66,11 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadOptions): P
       await pipeline(file.file, createWriteStream(partial));
     } catch (err) {
       rmSync(partial, { force: true });
-      if ((err as { statusCode?: number }).statusCode === 413) throw new HttpError(413, 'FILE_TOO_LARGE', sizeLimitMessage(maxBytes));
-      throw err;
+      const e = err as { statusCode?: number; syscall?: string };
+      if (e.statusCode === 413) throw new HttpError(413, 'FILE_TOO_LARGE', sizeLimitMessage(maxBytes));
+      // a failing disk is ours; anything else broke in the sender's body (cut off, malformed)
+      if (e.syscall) throw err;
+      throw badRequest('UPLOAD_INCOMPLETE', UPLOAD_INCOMPLETE);
     }
     if (file.file.truncated) {
       rmSync(partial, { force: true });
@@ -103,6 +107,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadOptions): P
       reply
         .header('content-type', row.mime)
         .header('cache-control', 'private, max-age=86400')
+        // a stored file is shown, never run: no scripts, no plugins, even when opened on its own
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox; frame-ancestors 'none'")
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`);
       return reply.send(createReadStream(row.path));
     },

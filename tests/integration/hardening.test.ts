@@ -1,0 +1,120 @@
+/**
+ * Hardening of the API (issue 14, items 1–4): the auth guard works on the matched route, odd input
+ * and concurrency answer 4xx instead of 500, and every answer carries the security headers.
+ * DuckDB, and PostgreSQL when HM_DATABASE_URL is set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, login, startTestServer, type TestServer } from './server';
+
+let s: TestServer;
+let admin: string;
+beforeAll(async () => {
+  s = await startTestServer();
+  admin = (await login(s.app, 'admin', 'HMT')).token;
+});
+afterAll(async () => {
+  await s?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => s.app.inject({ method: 'GET', url, headers });
+
+describe('item 1: the auth guard works on the matched route, not the raw address', () => {
+  it.each(['/%61pi/enums/yes_no', '/%61pi/uls/store/enumeration', '/%61pi/menu', '/%61pi/reports/70/config', '/%61%70%69/auth/session', '/api/%6denu'])(
+    '%s without a token → 401',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ status: '401', code: 'UNAUTHORIZED' });
+    },
+  );
+
+  it('the encoded address still works with a token (the guard does not break routing)', async () => {
+    const res = await get('/%61pi/enums/yes_no', bearer(admin));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('declared public routes stay reachable without a token', async () => {
+    expect((await get('/%61pi/health')).statusCode).toBe(200);
+  });
+});
+
+const BOUNDARY = '----hmboundary';
+const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+const partHead = (name: string) =>
+  Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`);
+const postUpload = (payload: Buffer) =>
+  s.app.inject({
+    method: 'POST',
+    url: '/api/uploads',
+    headers: { ...bearer(admin), 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    payload,
+  });
+
+describe('item 2: odd input answers 4xx, never 500', () => {
+  it('an id beyond int64 → 400 with a message (message read)', async () => {
+    for (const id of ['99999999999999999999', '9223372036854775808', '1e30']) {
+      const res = await s.app.inject({ method: 'POST', url: `/api/messages/${id}/read`, headers: bearer(admin) });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().message).toMatch(/请求参数错误/);
+    }
+  });
+
+  it('a truncated multipart upload → 400, nothing stored', async () => {
+    const count = async () => Number((await s.testDb.db.query<{ n: number }>('SELECT count(*) AS n FROM upload_file'))[0].n);
+    const before = await count();
+    const res = await postUpload(Buffer.concat([partHead('a.png'), PNG]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: '400', code: 'UPLOAD_INCOMPLETE', message: '文件上传不完整，请重新上传' });
+    expect(await count()).toBe(before);
+  });
+
+  it('parallel requests on a session idle past the refresh interval all succeed (one expiry refresh)', async () => {
+    const { token } = await login(s.app, 'admin', 'HMT');
+    // as if idle for ten minutes: the next use refreshes the expiry
+    await s.testDb.db.query(`UPDATE account_session SET last_seen_at = last_seen_at - INTERVAL '10 minutes'`);
+    const urls = ['/api/auth/session', '/api/menu', '/api/messages/unread-count', '/api/enums/yes_no', '/api/auth/session', '/api/menu', '/api/messages/unread-count', '/api/enums/yes_no'];
+    const answers = await Promise.all(urls.map((url) => get(url, bearer(token))));
+    expect(answers.map((a) => a.statusCode)).toEqual(urls.map(() => 200));
+  });
+});
+
+describe('item 4: security headers', () => {
+  it('API answers: nosniff, frame denial, referrer policy, CSP and no-store', async () => {
+    for (const res of [await get('/api/menu', bearer(admin)), await get('/api/menu'), await get('/api/nothing')]) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['referrer-policy']).toBe('same-origin');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('the CSP allows only the own origin for scripts and connections', async () => {
+    const csp = String((await get('/api/health')).headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+  });
+
+  it('x-request-id is echoed only when it matches a safe pattern', async () => {
+    const safe = await get('/api/health', { 'x-request-id': 'abc-123_X.9' });
+    expect(safe.headers['x-request-id']).toBe('abc-123_X.9');
+    for (const bad of ['<script>', 'a'.repeat(200), 'a b', 'x\u00e9']) {
+      const res = await get('/api/health', { 'x-request-id': bad });
+      expect(res.headers['x-request-id']).not.toBe(bad);
+      expect(String(res.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
+  it('a stored upload is served with nosniff and a sandboxing policy, and kept out of shared caches', async () => {
+    const saved = await postUpload(Buffer.concat([partHead('a.png'), PNG, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]));
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res = await get(saved.json().data.url, bearer(admin));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(String(res.headers['content-security-policy'])).toMatch(/sandbox/);
+    expect(res.headers['cache-control']).toMatch(/^private/);
+  });
+});
