@@ -1,12 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
-import { resolveToken, type ServerSession } from './session';
+import { mustChangePassword } from '../../engine/password';
+import { resolveToken } from './session';
 
 /** The forced page's heading (rule 55): what every other call answers until the password is changed. */
 export const PASSWORD_CHANGE_REQUIRED = '为了您的账号安全，首次登录后请修改初始密码';
-
-/** Both flags set (rule 56): the account must change its initial password before anything else. */
-export const mustChangePassword = (s: ServerSession) => s.is_edit_password === 1 && s.is_open_edit_password === 1;
 
 /**
  * Decided on the route the router matched, never on the raw address: `/%61pi/menu` is routed to

@@ -4,6 +4,7 @@
  * DuckDB, and PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { md5Hex } from '../../server/auth/password';
 import { bearer, login, startTestServer, type TestServer } from './server';
 
 let s: TestServer;
@@ -116,5 +117,33 @@ describe('item 4: security headers', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(String(res.headers['content-security-policy'])).toMatch(/sandbox/);
     expect(res.headers['cache-control']).toMatch(/^private/);
+  });
+});
+
+describe('item 5: the forced password change is enforced by the server (rules 55–56)', () => {
+  it('while both flags are set every API but session, logout and password change answers 403 with the heading', async () => {
+    const { token } = await login(s.app, 'newhire', 'HMT', '10139', 'Hm@123456');
+    for (const url of ['/api/menu', '/api/messages/unread-count', '/api/enums/yes_no', '/api/reports/70/config', '/api/pickers/suppliers']) {
+      const res = await get(url, bearer(token));
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ status: '403', code: 'PASSWORD_CHANGE_REQUIRED', message: '为了您的账号安全，首次登录后请修改初始密码' });
+    }
+    expect((await get('/api/auth/session', bearer(token))).statusCode).toBe(200);
+    const changed = await s.app.inject({
+      method: 'POST',
+      url: '/api/account/password',
+      headers: bearer(token),
+      payload: { original_pwd: md5Hex('Hm@123456'), new_pwd: md5Hex('Fresh#2026'), new_pwd_again: md5Hex('Fresh#2026') },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await get('/api/menu', bearer(token))).statusCode).toBe(200);
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
+  });
+
+  it('one flag alone does not force the change', async () => {
+    await s.testDb.db.query(`UPDATE account SET is_open_edit_password = 0 WHERE username = 'analyst' AND tenant_id = 10139`);
+    await s.testDb.db.query(`UPDATE account SET is_edit_password = 1 WHERE username = 'analyst' AND tenant_id = 10139`);
+    const { token } = await login(s.app, 'analyst', 'HMT');
+    expect((await get('/api/menu', bearer(token))).statusCode).toBe(200);
   });
 });
