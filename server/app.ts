@@ -91,7 +91,8 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
               : err.code && BODY_ERRORS[err.code]
                 ? BODY_ERRORS[err.code]
                 : `请求无效：${err.message}`;
-      return reply.status(status).send(errorBody(status, err.code ?? 'BAD_REQUEST', message));
+      const code = status === 429 ? 'RATE_LIMITED' : (err.code ?? 'BAD_REQUEST');
+      return reply.status(status).send(errorBody(status, code, message));
     }
     req.log.error({ err }, 'request failed');
     return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', '服务器内部错误，请稍后重试'));

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex } from '../../server/auth/password';
+import { LIMITS, MAX_FAILURES } from '../../server/auth/throttle';
 import { bearer, login, startTestServer, type TestServer } from './server';
 
 let s: TestServer;
@@ -145,5 +146,49 @@ describe('item 5: the forced password change is enforced by the server (rules 55
     await s.testDb.db.query(`UPDATE account SET is_edit_password = 1 WHERE username = 'analyst' AND tenant_id = 10139`);
     const { token } = await login(s.app, 'analyst', 'HMT');
     expect((await get('/api/menu', bearer(token))).statusCode).toBe(200);
+  });
+});
+
+describe('item 3: login throttling that fits offices', () => {
+  const attempt = (username: string, password: string, remoteAddress: string) =>
+    s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress,
+      payload: { merchant_no: '10139', username, password: md5Hex(password), client: 'HMT' },
+    });
+
+  it('after the typo budget the account waits from that address: 429 RATE_LIMITED with Retry-After', async () => {
+    for (let i = 0; i < MAX_FAILURES; i++) expect((await attempt('analyst', 'wrong', '10.1.0.1')).statusCode).toBe(401);
+    const locked = await attempt('analyst', 'Demo@2026', '10.1.0.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ status: '429', code: 'RATE_LIMITED', message: '登录失败次数过多，请稍后再试' });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
+    // the guesser's address does not lock the real user out of the account
+    expect((await attempt('analyst', 'Demo@2026', '10.1.0.2')).statusCode).toBe(200);
+  });
+
+  it('an office behind one address: many sign-ins and its colleagues\' typos do not lock anyone out', async () => {
+    const office = '10.2.0.1';
+    for (let i = 0; i < 40; i++) expect((await attempt('admin', 'Demo@2026', office)).statusCode).toBe(200);
+    for (const u of ['clerk1', 'clerk2', 'clerk3', 'clerk4', 'clerk5', 'clerk6']) {
+      for (let i = 0; i < 3; i++) expect((await attempt(u, 'typo', office)).statusCode).toBe(401);
+    }
+    expect((await attempt('admin', 'Demo@2026', office)).statusCode).toBe(200);
+  });
+
+  it('one address guessing many accounts is slowed down', async () => {
+    const guesser = '10.3.0.1';
+    const limit = LIMITS.find((l) => l.kind === 'address')!;
+    for (let i = 0; i < limit.free; i++) expect((await attempt(`ghost${i}`, 'guess', guesser)).statusCode).toBe(401);
+    expect((await attempt('ghost-next', 'guess', guesser)).statusCode).toBe(429);
+  });
+
+  it('guessing one account from many addresses makes it wait briefly, never for minutes', async () => {
+    const limit = LIMITS.find((l) => l.kind === 'account')!;
+    for (let i = 0; i < limit.free; i++) expect((await attempt('store-manager', 'guess', `10.4.0.${i + 1}`)).statusCode).toBe(401);
+    const slowed = await attempt('store-manager', 'guess', '10.4.1.1');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(limit.capMs / 1000);
   });
 });
