@@ -192,3 +192,42 @@ describe('item 3: login throttling that fits offices', () => {
     expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(limit.capMs / 1000);
   });
 });
+
+describe('item 6: pickers and option lists scoped per client (model.md §10)', () => {
+  it('a supplier account cannot list the tenant\'s drivers or cards; the head office can', async () => {
+    const supplier = (await login(s.app, 'supplier01', 'HMS')).token;
+    for (const list of ['drivers', 'cards', 'package_cards', 'storages']) {
+      const res = await get(`/api/options/${list}`, bearer(supplier));
+      expect(res.statusCode, list).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'OPTION_LIST_FORBIDDEN', message: '当前账号无权查看该列表' });
+    }
+    expect((await get('/api/options/suppliers', bearer(supplier))).statusCode).toBe(200);
+    for (const list of ['drivers', 'cards']) expect((await get(`/api/options/${list}`, bearer(admin))).statusCode, list).toBe(200);
+  });
+
+  it('a store account gets only the lists its reports filter with', async () => {
+    const store = (await login(s.app, 'store01', 'HMD')).token;
+    expect((await get('/api/options/drivers', bearer(store))).statusCode).toBe(403);
+    expect((await get('/api/options/package_cards', bearer(store))).statusCode).toBe(200);
+  });
+
+  it('a supplier lists only the stores it trades with, never the tenant\'s others', async () => {
+    const supplier = (await login(s.app, 'supplier01', 'HMS')).token;
+    const res = await get('/api/uls/store/search?page_size=500', bearer(supplier));
+    expect(res.statusCode).toBe(200);
+    const listed = (res.json().data.list as { org_code: string }[]).map((r) => r.org_code).sort();
+    const expected = (
+      await s.testDb.db.query<{ org_code: string }>(
+        `SELECT s.org_code FROM store s WHERE s.tenant_id = 10139 AND (
+           s.org_code IN (SELECT org_code FROM purchase_receipt WHERE tenant_id = 10139 AND supplier_no = 'V001')
+           OR s.org_code IN (SELECT o.org_code FROM sales_order_item i JOIN sales_order o ON o.tenant_id = i.tenant_id AND o.order_no = i.order_no
+                              WHERE i.tenant_id = 10139 AND i.supplier_no = 'V001')) ORDER BY 1`,
+        [],
+      )
+    ).map((r) => r.org_code);
+    expect(listed).toEqual(expected);
+    const all = await s.testDb.db.query<{ n: number }>('SELECT count(*) AS n FROM store WHERE tenant_id = 10139');
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.length).toBeLessThan(Number(all[0].n));
+  });
+});
