@@ -4,6 +4,9 @@
  * DuckDB, and PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { threeMonthCutoff, todayIn } from '../../engine/dates';
+import { initialRequest } from '../../engine/query';
+import type { ReportConfig } from '../../engine/wire';
 import { md5Hex } from '../../server/auth/password';
 import { LIMITS, MAX_FAILURES } from '../../server/auth/throttle';
 import { bearer, login, startTestServer, type TestServer } from './server';
@@ -229,5 +232,38 @@ describe('item 6: pickers and option lists scoped per client (model.md §10)', (
     const all = await s.testDb.db.query<{ n: number }>('SELECT count(*) AS n FROM store WHERE tenant_id = 10139');
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.length).toBeLessThan(Number(all[0].n));
+  });
+});
+
+describe('item 7: date restrictions enforced by the server (rules 131–135, 338)', () => {
+  const today = todayIn(new Date());
+  const config = async (url: string) => (await get(url, bearer(admin))).json().data as ReportConfig;
+  const post = (url: string, payload: object) => s.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
+  const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+  it('33\'s history tab refuses live-period dates with 422 选择日期超出限制 and accepts archive dates', async () => {
+    const cfg = await config('/api/reports/33/config?is_history=1');
+    const query = initialRequest(cfg, today);
+    const cutoff = threeMonthCutoff(today);
+    for (const part of ['data', 'totals']) {
+      const live = await post(`/api/reports/33/${part}`, { ...query, date_start: dayBefore(cutoff), date_end: cutoff });
+      expect(live.statusCode, part).toBe(422);
+      expect(live.json()).toEqual({ status: '422', code: 'DATE_OUT_OF_LIMIT', message: '选择日期超出限制' });
+    }
+    const archive = await post('/api/reports/33/data', { ...query, date_start: dayBefore(cutoff), date_end: dayBefore(cutoff) });
+    expect(archive.statusCode, archive.body).toBe(200);
+  });
+
+  it('the live tab refuses archive dates; a to-yesterday report refuses today', async () => {
+    const live = await config('/api/reports/33/config?is_history=2');
+    const query = initialRequest(live, today);
+    const cutoff = threeMonthCutoff(today);
+    expect((await post(`/api/reports/${live.table_id}/data`, { ...query, date_start: dayBefore(cutoff), date_end: today })).statusCode).toBe(422);
+    expect((await post(`/api/reports/${live.table_id}/data`, { ...query, date_start: cutoff, date_end: today })).statusCode).toBe(200);
+
+    const daily = await config('/api/reports/35/config');
+    const q35 = initialRequest(daily, today);
+    expect((await post('/api/reports/35/data', { ...q35, date_start: dayBefore(today), date_end: today })).statusCode).toBe(422);
+    expect((await post('/api/reports/35/data', { ...q35, date_start: dayBefore(today), date_end: dayBefore(today) })).statusCode).toBe(200);
   });
 });
