@@ -61,13 +61,14 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
   const app = Fastify({
     logger,
     genReqId: requestId,
+    trustProxy: config.trustProxy,
     requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: true, removeAdditional: false } },
   });
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('jobs', new JobRunner(db, join(config.db.dataDir, 'exports')));
+  app.decorate('jobs', new JobRunner(db, join(config.filesDir, 'exports'), 2, config.instanceId));
   app.decorateRequest('session', null);
 
   registerSecurityHeaders(app);

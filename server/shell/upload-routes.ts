@@ -43,7 +43,7 @@ function readHead(path: string, size = 16): Uint8Array {
  */
 export async function uploadRoutes(app: FastifyInstance, opts: UploadOptions): Promise<void> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const root = join(app.config.db.dataDir, 'uploads');
+  const root = join(app.config.filesDir, 'uploads');
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } });
 
   app.post<{ Querystring: { type?: string; dirname?: string } }>('/api/uploads', async (req) => {

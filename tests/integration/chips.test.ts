@@ -1,6 +1,7 @@
 /**
- * Every summary-dimension chip of every report, alone and all together, for every client that may see
- * the report: data and totals answer 200 (issue 14 item 2: report 124's 往来类型 chip answered 500
+ * Every summary-dimension chip of every report, alone and all together, as one client that may see
+ * the report (the head office where it can; the row scopes are covered by catalogue.test): data and
+ * totals answer 200 (issue 14 item 2: report 124's 往来类型 chip answered 500
  * because its join alias was reserved in DuckDB). DuckDB, and PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,10 @@ async function post(url: string, token: string, payload: object) {
   return { status: res.statusCode, body: res.body };
 }
 
-const cases = reports.flatMap((r) => r.clients.map((client) => ({ id: r.id, client, token: r.special_tenant_only ? 'special' : client })));
+const cases = reports.map((r) => {
+  const client = r.clients.includes('HMT') ? 'HMT' : r.clients[0];
+  return { id: r.id, client, token: r.special_tenant_only ? 'special' : client };
+});
 
 describe.each(cases)('report $id as $client', ({ id, token: tokenKey }) => {
   it('each chip alone and all chips together answer data and totals', async () => {
@@ -47,12 +51,13 @@ describe.each(cases)('report $id as $client', ({ id, token: tokenKey }) => {
     const forced = chips.filter((c) => c.forced).map((c) => c.id);
     const base = { ...initialRequest(cfg, today), page_size: 10 };
     const sets = [...chips.map((c) => [...new Set([...forced, c.id])]), chips.map((c) => c.id)];
-    for (const set of sets) {
-      const query: ReportQuery = { ...base, dimensionIds: set.join(',') };
-      for (const part of ['data', 'totals']) {
+    const calls = sets.flatMap((set) =>
+      ['data', 'totals'].map(async (part) => {
+        const query: ReportQuery = { ...base, dimensionIds: set.join(',') };
         const res = await post(`/api/reports/${cfg.table_id}/${part}`, token, query);
-        expect(res.status, `${part} with chips ${query.dimensionIds}: ${res.body}`).toBe(200);
-      }
-    }
-  });
+        return { what: `${part} with chips ${query.dimensionIds}: ${res.body.slice(0, 300)}`, status: res.status };
+      }),
+    );
+    for (const { what, status } of await Promise.all(calls)) expect(status, what).toBe(200);
+  }, 300_000);
 });
