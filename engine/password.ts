@@ -77,3 +77,11 @@ export function checkDigests({ original_pwd, new_pwd, new_pwd_again }: PasswordD
   if (!same(new_pwd, new_pwd_again)) return 'mismatch';
   return null;
 }
+
+/**
+ * Both flags set (rule 56): the account must change its initial password before anything else. The
+ * server refuses every other call meanwhile and the app routes to the forced page from any address.
+ */
+export function mustChangePassword(flags: { is_edit_password: number; is_open_edit_password: number }): boolean {
+  return !!flags.is_edit_password && !!flags.is_open_edit_password;
+}

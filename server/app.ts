@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import type { Db } from './db/types';
 import type { ServerConfig } from './config';
 import { configFromEnv } from './config';
-import { HttpError, unauthorized } from './http/errors';
+import { HttpError } from './http/errors';
 import { errorBody, ok } from './http/envelope';
-import { resolveToken, type ServerSession } from './auth/session';
+import type { ServerSession } from './auth/session';
+import { registerAuthGuard } from './auth/guard';
+import { isApiPath, registerSecurityHeaders, requestId } from './http/security';
 import { authRoutes } from './auth/routes';
 import { JobRunner } from './export/jobs';
 import { jobRoutes } from './export/routes';
@@ -36,6 +37,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** reachable without a token */
     public?: boolean;
+    /** reachable while the account must still change its initial password */
+    beforePasswordChange?: boolean;
   }
 }
 
@@ -58,19 +61,18 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
   const config: ServerConfig = { ...configFromEnv(), ...overrides };
   const app = Fastify({
     logger,
-    genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
-    requestIdHeader: 'x-request-id',
+    genReqId: requestId,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
     bodyLimit: 10 * 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: true, removeAdditional: false } },
   });
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('jobs', new JobRunner(db, join(config.db.dataDir, 'exports')));
+  app.decorate('jobs', new JobRunner(db, join(config.filesDir, 'exports'), 2, config.instanceId));
   app.decorateRequest('session', null);
 
-  app.addHook('onSend', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-  });
+  registerSecurityHeaders(app);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
     if (err instanceof HttpError) {
@@ -91,7 +93,8 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
               : err.code && BODY_ERRORS[err.code]
                 ? BODY_ERRORS[err.code]
                 : `请求无效：${err.message}`;
-      return reply.status(status).send(errorBody(status, err.code ?? 'BAD_REQUEST', message));
+      const code = status === 429 ? 'RATE_LIMITED' : (err.code ?? 'BAD_REQUEST');
+      return reply.status(status).send(errorBody(status, code, message));
     }
     req.log.error({ err }, 'request failed');
     return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', '服务器内部错误，请稍后重试'));
@@ -99,15 +102,7 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
 
   await app.register(rateLimit, { global: false });
 
-  app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/') || req.routeOptions.config?.public) return;
-    const header = req.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match) throw unauthorized('请先登录');
-    const session = await resolveToken(db, match[1], config.sessionTtlHours);
-    if (!session) throw unauthorized();
-    req.session = session;
-  });
+  registerAuthGuard(app);
 
   app.get('/api/health', { config: { public: true } }, async () => ok({ database: db.dialect, ready: true }));
 
@@ -117,7 +112,7 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
   if (hasSpa) await app.register(fastifyStatic, { root: config.staticDir, wildcard: false });
 
   app.setNotFoundHandler({ preHandler: async () => {} }, (req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasSpa) {
+    if (isApiPath(req.url) || req.method !== 'GET' || !hasSpa) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', '请求的地址不存在'));
     }
     return reply.type('text/html').sendFile('index.html');

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dbConfigFromEnv, type DbConfig } from './db/open';
@@ -13,6 +14,15 @@ export interface ServerConfig {
   /** how long a login token lives without use */
   sessionTtlHours: number;
   logLevel: string;
+  /**
+   * Job files and uploads (exports/, uploads/). Several instances on one PostgreSQL share it: the
+   * same folder (a shared mount) at the same path on each, so a file written by one is served by all.
+   */
+  filesDir: string;
+  /** this process among the instances sharing the database; keep it stable across restarts */
+  instanceId: string;
+  /** behind a reverse proxy: take the client address from X-Forwarded-For (login throttling uses it) */
+  trustProxy: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -23,5 +33,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     staticDir: env.HM_STATIC_DIR || join(ROOT_DIR, 'dist', 'app'),
     sessionTtlHours: Number(env.HM_SESSION_TTL_HOURS || 12),
     logLevel: env.LOG_LEVEL || 'info',
+    filesDir: env.HM_FILES_DIR || dbConfigFromEnv(env).dataDir,
+    instanceId: env.HM_INSTANCE_ID || `${hostname()}:${env.PORT || 8080}`,
+    trustProxy: env.HM_TRUST_PROXY === '1' || env.HM_TRUST_PROXY === 'true',
   };
 }

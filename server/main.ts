@@ -16,7 +16,9 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel, transport: undefined },
   });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
-  await app.jobs.failInterrupted();
+  const interrupted = await app.jobs.failInterrupted();
+  if (interrupted.length) app.log.warn({ jobs: interrupted }, 'jobs interrupted by a restart failed');
+  app.jobs.startHeartbeat();
   const seeded = await seedIfEmpty(db, { scale: 'demo', onProgress: (msg) => app.log.info(msg) });
   if (seeded) app.log.info('demo data seeded');
 
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    app.jobs.stop();
     await app.close();
     await db.close();
     process.exit(0);

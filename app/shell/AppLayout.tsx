@@ -2,13 +2,11 @@
  * The authenticated frame (rule 18): top bar with this client's header items, the collapsible permission
  * menu, the tab bar, and the cached page views.
  */
-import { Navigate } from 'react-router';
 import { AppShell, Box } from '@mantine/core';
 import { useDisclosure, useDocumentTitle } from '@mantine/hooks';
 import { useSession } from '../api';
 import { AppBlocksProvider } from '../blocks/data-source';
 import { useT } from '../i18n';
-import { PATHS } from '../paths';
 import { clientTitleKey, documentTitle } from './client.logic';
 import { HeaderBar } from './header/HeaderBar';
 import { SideMenu } from './menu/SideMenu';
@@ -25,8 +23,6 @@ export function AppLayout() {
   const { data: session } = useSession();
   useDocumentTitle(documentTitle(t('common.productName'), t(clientTitleKey(session?.client))));
   if (!session) return null;
-  // an account that must change its initial password does that first (spec §4)
-  if (session.is_edit_password && session.is_open_edit_password) return <Navigate to={PATHS.forcePassword} replace />;
 
   return (
     <TabsProvider>

@@ -124,3 +124,19 @@ function lastUnitTo(max: string, granularity: DateGranularity): string {
       return max;
   }
 }
+
+/**
+ * Whether a requested range keeps to the restriction (rule 338 on the server): its given start and
+ * end fall on enabled cells of the range's granularity. Every restriction enables one interval, so
+ * both ends inside means the whole range is. An open end is not checked.
+ */
+export function rangeAllowed(
+  start: string | null,
+  end: string | null,
+  granularity: DateGranularity,
+  restriction: DateRestriction,
+  today: string,
+  is_history: boolean,
+): boolean {
+  return [start, end].every((d) => d === null || !isDisabled(d.slice(0, 10), restriction, today, is_history, granularity));
+}

@@ -55,6 +55,17 @@ describe('catalogue loading', () => {
     );
   });
 
+  it('rejects aliases that DuckDB or PostgreSQL reserve, wherever an alias is declared (issue 14: `at` broke report 124)', () => {
+    const d = tinyDataset();
+    if ('union' in d.source) throw new Error('the tiny dataset is a table source');
+    d.source.joins!.push({ table: 'ar_ap_type', alias: 'at', on: 'at.arap_type = o.org_code' });
+    d.conditions = { ...d.conditions, in_range: 'EXISTS (SELECT 1 FROM sku order WHERE order.sku_no = i.sku_no)' };
+    const out = messages([ds(d)], []);
+    expect(out).toContain('defs/datasets/tiny.json: /source/joins/3/alias: alias "at" is a reserved SQL word (DuckDB or PostgreSQL)');
+    expect(out.some((m) => m.includes('alias "order" is a reserved SQL word'))).toBe(true);
+    expect(messages([ds({ ...tinyDataset(), source: { ...tinyDataset().source, alias: 'user' } })], []).join('\n')).toContain('/source/alias: alias "user"');
+  });
+
   it('rejects duplicate ids and a file name that does not carry the id', () => {
     const out = messages([ds(tinyDataset())], [rep(tinyReport()), rep(tinyReport(), '901-again'), rep({ ...tinyReport(), id: 904 }, '905-wrong')]);
     expect(out).toContain('defs/reports/901-again.json: /id: duplicate report id 901 (also defs/reports/901-test.json)');
@@ -85,6 +96,7 @@ describe('catalogue loading', () => {
     d.derived!.push({ id: 'loop_a', label: { zh: 'x', en: 'x' }, format: 'money', op: 'difference', args: ['loop_b', 'sales'] });
     d.derived!.push({ id: 'loop_b', label: { zh: 'x', en: 'x' }, format: 'money', op: 'difference', args: ['loop_a', 'sales'] });
     const out = messages([ds(d)], []);
+    console.log(out);
     expect(out).toEqual(
       expect.arrayContaining([
         'defs/datasets/tiny.json: /derived/5: unknown measure "nothing"',
@@ -104,6 +116,7 @@ describe('catalogue loading', () => {
     d.measures.push({ id: 'm4', label: { zh: 'x', en: 'x' }, format: 'money', agg: 'sum', expr: 'zz.qty' });
     d.measures.push({ id: 'm5', label: { zh: 'x', en: 'x' }, format: 'money', agg: 'sum', expr: 'i.qty', filter: 'o.x = {nope}' });
     const out = messages([ds(d)], []);
+    console.log(out);
     expect(out).toEqual(
       expect.arrayContaining([
         'defs/datasets/tiny.json: /measures/5/expr: semicolon not allowed',

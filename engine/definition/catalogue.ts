@@ -21,6 +21,7 @@ import {
 } from './dataset-index';
 import { tokenizeFormula } from './formula';
 import { CASCADERS, DICT_CODES, isEnum, OPTION_LISTS, PICKERS } from './known';
+import { isReservedSqlWord } from './sql-keywords';
 import { aliasesOf, declaredAliases, lintFragment, placeholderRange, placeholdersOf } from './sql-text';
 import type { DatasetFile, Join, ReportFile, SqlFragment } from './types';
 
@@ -88,10 +89,15 @@ export class Reporter {
     for (const p of lintFragment(sql)) this.add(pointer, p);
     const own = new Set(declaredAliases(sql));
     for (const a of aliasesOf(sql)) if (!aliases.has(a) && !own.has(a)) this.add(pointer, `unknown alias "${a}"`);
+    for (const a of own) this.alias(pointer, a);
     for (const p of placeholdersOf(sql)) {
       if (p === 'values' && !opts.values) this.add(pointer, '{values} is only allowed in a field condition');
       if (placeholderRange(p) !== null && opts.ranges === false) this.add(pointer, `{${p}} is not allowed here`);
     }
+  }
+  /** An alias is written unquoted into SQL on both databases: a reserved word breaks the query. */
+  alias(pointer: string, alias: string): void {
+    if (isReservedSqlWord(alias)) this.add(pointer, `alias "${alias}" is a reserved SQL word (DuckDB or PostgreSQL)`);
   }
   duplicates(pointer: string, ids: string[], what: string): void {
     const seen = new Set<string>();
@@ -106,6 +112,7 @@ export class Reporter {
 function checkJoins(r: Reporter, pointer: string, joins: Join[], inScope: Set<string>): void {
   joins.forEach((j, i) => {
     if (inScope.has(j.alias)) r.add(`${pointer}/${i}/alias`, `duplicate alias "${j.alias}"`);
+    r.alias(`${pointer}/${i}/alias`, j.alias);
     inScope.add(j.alias);
     r.sql(`${pointer}/${i}/on`, j.on, inScope, { ranges: false });
   });
@@ -116,6 +123,7 @@ function checkDataset(r: Reporter, ds: DatasetFile): void {
   const index = indexDataset(ds);
   const source = ds.source;
   const outer = new Set<string>();
+  r.alias('/source/alias', source.alias);
   if (isUnion(source)) {
     const columns = new Set(source.columns.map((c) => c.name));
     r.duplicates('/source/columns', source.columns.map((c) => c.name), 'column');
@@ -123,6 +131,7 @@ function checkDataset(r: Reporter, ds: DatasetFile): void {
     source.union.forEach((part, i) => {
       const at = `/source/union/${i}`;
       const scope = new Set([part.alias]);
+      r.alias(`${at}/alias`, part.alias);
       checkJoins(r, `${at}/joins`, part.joins ?? [], scope);
       (part.where ?? []).forEach((w, k) => r.sql(`${at}/where/${k}`, w, scope));
       for (const [name, expr] of Object.entries(part.select)) {

@@ -38,7 +38,7 @@ const schema = {
 export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: PasswordChangeRequest }>(
     '/api/account/password',
-    { schema, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    { schema, config: { beforePasswordChange: true, rateLimit: { max: 10, timeWindow: '1 minute' } } },
     async (req) => {
       const session = req.session!;
       const body = req.body;

@@ -4,10 +4,10 @@ import { HttpError } from '../http/errors';
 import { ok } from '../http/envelope';
 import { verifyPassword } from './password';
 import { createSession, deleteSession, loadSessionInfo } from './session';
-import { clearFailures, isLocked, recordFailure } from './throttle';
+import { clearFailures, recordFailure, waitMs } from './throttle';
 
 export const WRONG_CREDENTIALS = '商户号、用户名或密码错误';
-export const TOO_MANY_FAILURES = '登录失败次数过多，请5分钟后再试';
+export const TOO_MANY_FAILURES = '登录失败次数过多，请稍后再试';
 
 const CLIENTS: ClientType[] = ['HMT', 'HMD', 'HMS'];
 
@@ -28,11 +28,15 @@ const loginSchema = {
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: LoginRequest }>(
     '/api/auth/login',
-    { schema: loginSchema, config: { public: true, rateLimit: { max: 30, timeWindow: '1 minute' } } },
-    async (req) => {
+    { schema: loginSchema, config: { public: true, rateLimit: { max: 300, timeWindow: '1 minute' } } },
+    async (req, reply) => {
       const { merchant_no, username, password, client } = req.body;
-      const key = `${merchant_no}/${username}`.toLowerCase();
-      if (await isLocked(app.db, key)) throw new HttpError(429, 'LOGIN_LOCKED', TOO_MANY_FAILURES);
+      const keys = { account: `${merchant_no}/${username}`.toLowerCase(), address: req.ip };
+      const wait = await waitMs(app.db, keys);
+      if (wait) {
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        throw new HttpError(429, 'RATE_LIMITED', TOO_MANY_FAILURES);
+      }
       const [account] = await app.db.query<{ tenant_id: number; account_id: number; password_hash: string; client_type: string; status: number }>(
         `SELECT a.tenant_id, a.account_id, a.password_hash, a.client_type, a.status
            FROM account a JOIN tenant t ON t.tenant_id = a.tenant_id
@@ -45,10 +49,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         account.status !== 0 &&
         (await verifyPassword(password, account.password_hash));
       if (!valid) {
-        await recordFailure(app.db, key);
+        await recordFailure(app.db, keys);
         throw new HttpError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
       }
-      await clearFailures(app.db, key);
+      await clearFailures(app.db, keys);
       const session = await loadSessionInfo(app.db, account.tenant_id, account.account_id);
       if (!session) throw new HttpError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
       const { token, expiresAt } = await createSession(app.db, session, app.config.sessionTtlHours);
@@ -57,12 +61,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/auth/session', async (req) => {
+  app.get('/api/auth/session', { config: { beforePasswordChange: true } }, async (req) => {
     const { token_hash: _hash, permissions: _set, ...info } = req.session!;
     return ok(info);
   });
 
-  app.post('/api/auth/logout', async (req) => {
+  app.post('/api/auth/logout', { config: { beforePasswordChange: true } }, async (req) => {
     await deleteSession(app.db, req.session!.token_hash);
     return ok(null);
   });

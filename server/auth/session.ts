@@ -113,13 +113,29 @@ export async function resolveToken(db: Db, token: string, ttlHours: number): Pro
   const info = await loadSessionInfo(db, row.tenant_id, row.account_id);
   if (!info) return null;
   // sliding expiry, written at most every five minutes
-  if (sqlTimestamp(new Date(now.getTime() - 300_000)) > row.last_seen_at) {
-    await db.query(
-      'UPDATE account_session SET last_seen_at = CAST($2 AS TIMESTAMP), expires_at = CAST($3 AS TIMESTAMP) WHERE token_hash = $1',
-      [tokenHash, sqlTimestamp(now), sqlTimestamp(new Date(now.getTime() + ttlHours * 3600_000))],
-    );
-  }
+  if (sqlTimestamp(new Date(now.getTime() - 300_000)) > row.last_seen_at) await refreshOnce(db, tokenHash, now, ttlHours);
   return toServerSession(info, tokenHash);
+}
+
+/** Refreshes in flight, per token: a page load sends several calls at once and one write serves them all. */
+const refreshing = new Map<string, Promise<unknown>>();
+
+/**
+ * Concurrent UPDATEs of one row conflict in DuckDB ("Conflict on update"), so the calls of one
+ * burst share a single write. The WHERE keeps a late writer from moving the expiry backwards.
+ */
+function refreshOnce(db: Db, tokenHash: string, now: Date, ttlHours: number): Promise<unknown> {
+  const pending = refreshing.get(tokenHash);
+  if (pending) return pending;
+  const write = db
+    .query(
+      `UPDATE account_session SET last_seen_at = CAST($2 AS TIMESTAMP), expires_at = CAST($3 AS TIMESTAMP)
+        WHERE token_hash = $1 AND last_seen_at < CAST($2 AS TIMESTAMP)`,
+      [tokenHash, sqlTimestamp(now), sqlTimestamp(new Date(now.getTime() + ttlHours * 3600_000))],
+    )
+    .finally(() => refreshing.delete(tokenHash));
+  refreshing.set(tokenHash, write);
+  return write;
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {

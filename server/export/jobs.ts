@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sqlTimestamp } from '../clock';
@@ -41,27 +41,74 @@ const FAILED: Record<JobSpec['kind'], string> = { export: '导出失败，请稍
 
 const COLUMNS = `job_id, kind, table_id, title, status, progress, row_count, title || '.xlsx' AS file_name, error, created_at, finished_at`;
 
+/** A running process renews its jobs' leases this often; a lease this old belongs to a dead process. */
+export const HEARTBEAT_MS = 15_000;
+export const STALE_MS = 4 * HEARTBEAT_MS;
+
+/** Where a job writes until it is complete: the file under its final name is always whole. */
+export const partialPath = (file: string) => `${file}.part`;
+
 /**
- * Background export jobs: recorded in the database (any API process can list them), files in the
- * data folder, at most `maxConcurrent` running at once so exports cannot starve the server.
+ * Background jobs of any kind: recorded in the database (any API process can list them), files in
+ * the shared files folder, at most `maxConcurrent` running at once so jobs cannot starve the server.
+ * Each job holds a lease of the process running it, so a crash is noticed on restart (or by another
+ * process once the lease goes stale) and the job is failed; a file is written aside and renamed into
+ * place on success, so a partial file is never served.
  */
 export class JobRunner {
   private running = 0;
   private queue: (() => void)[] = [];
   private finished = new Map<string, (() => void)[]>();
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(
     private db: Db,
     private dir: string,
     private maxConcurrent = 2,
+    /** this process among those sharing the database; stable across its restarts */
+    readonly instanceId = 'local',
   ) {}
 
-  /** Jobs a previous process left running can never finish. */
-  async failInterrupted(): Promise<void> {
-    await this.db.query(
-      `UPDATE import_log SET status = 'failed', error = $1, finished_at = CAST($2 AS TIMESTAMP) WHERE status IN ('queued', 'running')`,
-      ['服务重启，任务已中断，请重新导出', sqlTimestamp()],
+  /**
+   * Fails the jobs that can never finish: those this process ran before it restarted, and those of a
+   * process whose lease went stale. Their partial files are removed. Returns the failed job ids.
+   */
+  async failInterrupted(now = new Date()): Promise<string[]> {
+    const stale = sqlTimestamp(new Date(now.getTime() - STALE_MS));
+    const lost = await this.db.query<{ job_id: string; file_path: string | null }>(
+      `SELECT j.job_id, j.file_path FROM import_log j LEFT JOIN job_lease l ON l.job_id = j.job_id
+        WHERE j.status IN ('queued', 'running')
+          AND (l.job_id IS NULL OR l.instance_id = $1 OR l.heartbeat_at < CAST($2 AS TIMESTAMP))`,
+      [this.instanceId, stale],
     );
+    for (const job of lost) {
+      await this.db.query(
+        `UPDATE import_log SET status = 'failed', finished_at = CAST($2 AS TIMESTAMP),
+                error = CASE WHEN kind = 'import' THEN $3 ELSE $4 END
+          WHERE job_id = $1 AND status IN ('queued', 'running')`,
+        [job.job_id, sqlTimestamp(now), '服务重启，任务已中断，请重新导入', '服务重启，任务已中断，请重新导出'],
+      );
+      await this.db.query('DELETE FROM job_lease WHERE job_id = $1', [job.job_id]);
+      if (job.file_path) for (const path of [partialPath(job.file_path), job.file_path]) rmSync(path, { force: true });
+    }
+    return lost.map((j) => j.job_id);
+  }
+
+  /** Renews this process's leases and fails the jobs of dead processes, until stop(). */
+  startHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      void this.db
+        .query('UPDATE job_lease SET heartbeat_at = CAST($2 AS TIMESTAMP) WHERE instance_id = $1', [this.instanceId, sqlTimestamp()])
+        .then(() => this.failInterrupted())
+        .catch((err) => console.error('job heartbeat failed', err));
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  stop(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
   }
 
   async start(spec: JobSpec): Promise<string> {
@@ -70,6 +117,10 @@ export class JobRunner {
       `INSERT INTO import_log (job_id, tenant_id, account_id, kind, type, table_id, title, status, progress, row_count, file_path, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, 0, NULL, CAST($8 AS TIMESTAMP))`,
       [jobId, spec.session.tenant_id, spec.session.account_id, spec.kind, spec.type ?? null, spec.tableId, spec.title, sqlTimestamp()],
+    );
+    await this.db.query(
+      'INSERT INTO job_lease (job_id, tenant_id, instance_id, heartbeat_at) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP))',
+      [jobId, spec.session.tenant_id, this.instanceId, sqlTimestamp()],
     );
     void this.run(jobId, spec);
     return jobId;
@@ -114,7 +165,7 @@ export class JobRunner {
     let progressWrites = Promise.resolve();
     try {
       await this.db.query(`UPDATE import_log SET status = 'running', file_path = $2 WHERE job_id = $1`, [jobId, file]);
-      const outcome = await spec.produce(file, (n) => {
+      const outcome = await spec.produce(partialPath(file), (n) => {
         const now = Date.now();
         if (now - lastWrite < 1000) return;
         lastWrite = now;
@@ -128,6 +179,8 @@ export class JobRunner {
       });
       await progressWrites;
       const [rows, note] = typeof outcome === 'number' ? [outcome, null] : [outcome.rows, outcome.note];
+      // an import that wrote every line leaves no error list behind
+      if (existsSync(partialPath(file))) renameSync(partialPath(file), file);
       await this.db.query(
         `UPDATE import_log SET status = 'done', progress = 100, row_count = $2, error = $3, finished_at = CAST($4 AS TIMESTAMP) WHERE job_id = $1`,
         [jobId, rows, note, sqlTimestamp()],
@@ -138,8 +191,10 @@ export class JobRunner {
         `UPDATE import_log SET status = 'failed', error = $2, finished_at = CAST($3 AS TIMESTAMP) WHERE job_id = $1`,
         [jobId, FAILED[spec.kind], sqlTimestamp()],
       );
+      rmSync(partialPath(file), { force: true });
       console.error(`${spec.kind} job failed`, jobId, err);
     } finally {
+      await this.db.query('DELETE FROM job_lease WHERE job_id = $1', [jobId]).catch(() => undefined);
       this.release();
       for (const done of this.finished.get(jobId) ?? []) done();
       this.finished.delete(jobId);

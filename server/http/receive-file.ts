@@ -1,11 +1,14 @@
 /**
  * Writing one multipart file to disk with the size limit enforced: a file cut off by the limit, or
- * a failed stream, leaves nothing behind and answers the caller's "too large" error.
+ * a failed stream, leaves nothing behind and answers the caller's "too large" error, or
+ * UPLOAD_INCOMPLETE when the sender's body broke off.
  */
 import { closeSync, createWriteStream, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
-import type { HttpError } from './errors';
+import { badRequest, type HttpError } from './errors';
+
+export const UPLOAD_INCOMPLETE = '文件上传不完整，请重新上传';
 
 /** Saves the file's stream at `path`; answers its size in bytes. */
 export async function saveMultipartFile(file: MultipartFile, path: string, tooLarge: () => HttpError): Promise<number> {
@@ -13,8 +16,11 @@ export async function saveMultipartFile(file: MultipartFile, path: string, tooLa
     await pipeline(file.file, createWriteStream(path));
   } catch (err) {
     rmSync(path, { force: true });
-    if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
-    throw err;
+    const e = err as { statusCode?: number; syscall?: string };
+    if (e.statusCode === 413) throw tooLarge();
+    // a failing disk is ours; anything else broke in the sender's body (cut off, malformed)
+    if (e.syscall) throw err;
+    throw badRequest('UPLOAD_INCOMPLETE', UPLOAD_INCOMPLETE);
   }
   if (file.file.truncated) {
     rmSync(path, { force: true });

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ENUMS, isDictCode, isEnumName, isOptionList } from '../../engine/options';
 import { ok } from '../http/envelope';
-import { notFound } from '../http/errors';
+import { forbidden, notFound } from '../http/errors';
+import { optionListsByClient } from '../../engine/definition/option-lists';
+import type { ClientType } from '../../engine/wire';
 import { FIXED_LISTS, LIST_SQL, listQuery } from './lists';
 
 const MAX_LIST = 5000;
@@ -16,12 +18,17 @@ const pageQuery = {
 
 /** Option lists and dictionaries behind report filters; always the session's tenant. */
 export async function optionRoutes(app: FastifyInstance): Promise<void> {
+  // read from the report catalogue on first use (it is loaded by the report routes)
+  let offered: Map<ClientType, Set<string>> | null = null;
+  const offeredTo = (client: ClientType) => (offered ??= optionListsByClient(app.reports.catalogue)).get(client);
+
   app.get<{ Params: { name: string }; Querystring: { page_num: number; page_size: number } }>(
     '/api/options/:name',
     { schema: { querystring: pageQuery } },
     async (req) => {
       const { name } = req.params;
       if (!isOptionList(name)) throw notFound('UNKNOWN_OPTION_LIST', `未知的选项列表：${name}`);
+      if (!offeredTo(req.session!.client)?.has(name)) throw forbidden('OPTION_LIST_FORBIDDEN', '当前账号无权查看该列表');
       const fixed = FIXED_LISTS[name];
       if (fixed) return ok({ list: fixed, total: fixed.length });
       const { sql, params } = listQuery(name as keyof typeof LIST_SQL, req.session!);

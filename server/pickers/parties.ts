@@ -18,10 +18,25 @@ export const STORE_TYPES = [
 const STORE_TYPE_TEXT = `CASE s.store_type ${STORE_TYPES.map((t) => `WHEN ${t.value} THEN '${t.label}'`).join(' ')} END`;
 const STORE_SELECT = `s.store_no, s.store_name, s.store_type, ${STORE_TYPE_TEXT} AS store_type_text, s.org_code, s.finance_no`;
 
+/**
+ * Stores a session may list (model.md §10): all for the head office, its own and related ones for a
+ * store, and for a supplier the stores it trades with: those its goods sell in or are received at.
+ */
 function storeWhere(session: ServerSession): Where {
   const where = new Where().eq('s.tenant_id', session.tenant_id);
   const orgs = storeOrgs(session);
   if (orgs) where.in('s.org_code', orgs);
+  const supplier = ownSupplier(session);
+  if (supplier) {
+    where.add(
+      `(s.org_code IN (SELECT r.org_code FROM purchase_receipt r WHERE r.tenant_id = s.tenant_id AND r.supplier_no = ?)
+        OR s.org_code IN (SELECT o.org_code FROM sales_order_item i
+                            JOIN sales_order o ON o.tenant_id = i.tenant_id AND o.order_no = i.order_no
+                           WHERE i.tenant_id = s.tenant_id AND i.supplier_no = ?))`,
+      supplier,
+      supplier,
+    );
+  }
   return where;
 }
 

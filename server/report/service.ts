@@ -67,14 +67,20 @@ export class ReportService {
     const page = this.catalogue.reports.get(pageOf(this.catalogue, pathId, body)) ?? resolved.page;
     const { used } = resolved;
     const index = this.catalogue.indexes.get(used.dataset)!;
-    const query = validateQuery(used, index, body, { client: session.client, requiredRanges: requiredRanges(page, used) });
+    const today = todayIn(this.now());
+    const query = validateQuery(used, index, body, {
+      client: session.client,
+      requiredRanges: requiredRanges(page, used),
+      today,
+      isHistory: resolved.is_history === '1',
+    });
     try {
       const compiled = compileReport({
         report: used,
         index,
         query,
         session: scopeSession(session),
-        today: todayIn(this.now()),
+        today,
       });
       return { resolved, compiled };
     } catch (err) {

@@ -3,7 +3,7 @@
  * filters, operators, chips, indicators or sort columns and malformed values → 400; a missing
  * required date → 422 请选择日期. Every error is an HttpError, so the client gets the envelope.
  */
-import { formatDate, coerceRange } from '../../engine/dates';
+import { coerceRange, DATE_OUT_OF_LIMIT, formatDate, rangeAllowed } from '../../engine/dates';
 import type { DatasetIndex } from '../../engine/definition/dataset-index';
 import type { FilterDef, ReportFile, ValueType } from '../../engine/definition/types';
 import { MAX_PAGE, OPERATORS, PAGE_SIZES, type ClientType, type FilterWidget } from '../../engine/wire';
@@ -127,7 +127,8 @@ const endKey = (i: number) => (i === 1 ? 'date_end' : `end_${i}`);
  * Each configured range in its granularity, normalised to days ('YYYY-MM-DD'; a month becomes its
  * first and last day) or datetimes. `required` lists the range indexes that must be given.
  */
-function validateDates(body: Body, report: ReportFile, required: ReadonlySet<number>): ValidRange[] {
+function validateDates(body: Body, report: ReportFile, opts: ValidateOptions): ValidRange[] {
+  const required = opts.requiredRanges ?? new Set<number>();
   const missing: number[] = [];
   const out = report.dates.map<ValidRange>((d) => {
     const texts = [body[startKey(d.index)], body[endKey(d.index)]].map((v) => (typeof v === 'string' ? v.trim() : v));
@@ -144,6 +145,10 @@ function validateDates(body: Body, report: ReportFile, required: ReadonlySet<num
     });
     if (start && end && start > end) throw badRequest('INVALID_DATE_RANGE', '开始日期不能晚于结束日期');
     if ((required.has(d.index) || d.required) && (!start || !end)) missing.push(d.index);
+    // the picker disables these days; a request that sends them anyway is refused, not narrowed silently
+    if (opts.today && !rangeAllowed(start, end, d.granularity, d.restriction, opts.today, !!opts.isHistory)) {
+      throw new HttpError(422, DATE_OUT_OF_LIMIT.code, DATE_OUT_OF_LIMIT.zh);
+    }
     return { index: d.index, start, end, datetime };
   });
   if (missing.length) throw new HttpError(422, 'DATE_REQUIRED', DATE_REQUIRED_MESSAGE);
@@ -154,6 +159,10 @@ export interface ValidateOptions {
   client: ClientType;
   /** ranges required by the page this id is shown on (rule C3), besides the report's own */
   requiredRanges?: ReadonlySet<number>;
+  /** the tenant's today: with it, ranges are checked against their restriction (rule 338) */
+  today?: string;
+  /** the history tab ("1") of a three-month report */
+  isHistory?: boolean;
 }
 
 export function validateQuery(report: ReportFile, index: DatasetIndex, body: unknown, opts: ValidateOptions): ValidQuery {
@@ -189,7 +198,7 @@ export function validateQuery(report: ReportFile, index: DatasetIndex, body: unk
   }
 
   const filters = validateFilters(b.whereList, report, index, opts.client);
-  const dates = validateDates(b, report, opts.requiredRanges ?? new Set());
+  const dates = validateDates(b, report, opts);
   // an empty org_code means "all related orgs", like an absent one
   const askedOrgs = report.org_restricted ? list(b.org_code, '组织') : null;
   const orgCodes = askedOrgs?.length ? askedOrgs : null;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MessageItem, MessageList } from '../../engine/shell';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
+import { MAX_ID } from '../http/limits';
 
 const listSchema = {
   querystring: {
@@ -15,7 +16,7 @@ const listSchema = {
   },
 };
 
-const idSchema = { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } };
+const idSchema = { params: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } } };
 
 /** The account's own messages (the HMT header's unread badge): list, unread count, mark read. */
 export async function messageRoutes(app: FastifyInstance): Promise<void> {

@@ -31,7 +31,7 @@ function fieldValue(file: MultipartFile, name: string): string | undefined {
  */
 export async function uploadRoutes(app: FastifyInstance, opts: UploadOptions): Promise<void> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  const root = join(app.config.db.dataDir, 'uploads');
+  const root = join(app.config.filesDir, 'uploads');
   await app.register(multipart, { limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 1024 } });
 
   app.post<{ Querystring: { type?: string; dirname?: string } }>('/api/uploads', async (req) => {
@@ -81,6 +81,8 @@ export async function uploadRoutes(app: FastifyInstance, opts: UploadOptions): P
       reply
         .header('content-type', row.mime)
         .header('cache-control', 'private, max-age=86400')
+        // a stored file is shown, never run: no scripts, no plugins, even when opened on its own
+        .header('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; sandbox; frame-ancestors 'none'")
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.name)}`);
       return reply.send(createReadStream(row.path));
     },

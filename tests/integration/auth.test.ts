@@ -95,7 +95,7 @@ describe('bad logins get one generic message, never a 500', () => {
     for (let i = 0; i < MAX_FAILURES; i++) expect((await post('/api/auth/login', wrong)).statusCode).toBe(401);
     const right = await post('/api/auth/login', { ...wrong, password: md5Hex(DEMO_PASSWORD) });
     expect(right.statusCode).toBe(429);
-    expect(right.json().code).toBe('LOGIN_LOCKED');
+    expect(right.json().code).toBe('RATE_LIMITED');
   });
 });
 

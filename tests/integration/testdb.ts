@@ -45,7 +45,7 @@ function sourceHash(): string {
 export const pgUrl = process.env.HM_DATABASE_URL || '';
 export const dialectUnderTest = pgUrl ? 'postgres' : 'duckdb';
 
-function withDatabase(url: string, database: string): string {
+export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();

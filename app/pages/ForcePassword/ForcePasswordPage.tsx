@@ -5,7 +5,7 @@
 import { Navigate, useNavigate } from 'react-router';
 import { Box, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconShieldLock } from '@tabler/icons-react';
-import { DEFAULT_INITIAL_PASSWORD } from '../../../engine/password';
+import { DEFAULT_INITIAL_PASSWORD, mustChangePassword } from '../../../engine/password';
 import { useSession } from '../../api';
 import { useT } from '../../i18n';
 import { PATHS } from '../../paths';
@@ -17,7 +17,7 @@ export function ForcePasswordPage() {
   const navigate = useNavigate();
   const { data: session } = useSession();
   if (!session) return null;
-  if (!(session.is_edit_password && session.is_open_edit_password)) return <Navigate to={PATHS.user} replace />;
+  if (!mustChangePassword(session)) return <Navigate to={PATHS.user} replace />;
   return (
     <Box mih="100vh" bg="var(--hm-page-bg)">
       <Center mih="100vh" px="md">

@@ -1,5 +1,6 @@
 /** Login form rules, request building and where to go after sign-in. Pure. */
 import { md5 } from 'js-md5';
+import { mustChangePassword } from '../../../engine/password';
 import type { ClientType, LoginRequest, SessionInfo } from '../../../engine/wire';
 import { PATHS } from '../../paths';
 import { CLIENTS, clientTitleKey, resolveClient } from '../../shell/client.logic';
@@ -48,7 +49,7 @@ export const CLIENT_OPTIONS = CLIENTS.map((client) => ({ value: client, labelKey
  * was sent away from, else home.
  */
 export function pathAfterLogin(session: Pick<SessionInfo, 'is_edit_password' | 'is_open_edit_password'>, from?: string | null): string {
-  if (session.is_edit_password && session.is_open_edit_password) return PATHS.forcePassword;
+  if (mustChangePassword(session)) return PATHS.forcePassword;
   if (from && from.startsWith('/') && !from.startsWith('//') && !from.startsWith(PATHS.login)) return from;
   return PATHS.dashboard;
 }
