@@ -60,7 +60,6 @@ const messages: NamespaceMessages = {
     'tabs.home': '回到首页',
 
     'title.dashboard': '首页',
-    'title.user': '个人中心',
     'title.menuNav': '菜单导航',
     'title.goods': '商品详情',
     'title.jobs': '系统导入日志',
@@ -290,7 +289,6 @@ const messages: NamespaceMessages = {
     'tabs.home': 'Go home',
 
     'title.dashboard': 'Home',
-    'title.user': 'My account',
     'title.menuNav': 'Menu',
     'title.goods': 'Goods detail',
     'title.jobs': 'System import log',
