@@ -172,6 +172,7 @@ const messages: NamespaceMessages = {
     'jobs.download': '下载',
     'jobs.refresh': '刷新',
     'jobs.empty': '暂无数据',
+    'jobs.loading': '加载中',
     'jobs.downloadFailed': '下载失败，请稍后重试',
 
     'screen.title': '今日销售实时大屏',
@@ -401,6 +402,7 @@ const messages: NamespaceMessages = {
     'jobs.download': 'Download',
     'jobs.refresh': 'Refresh',
     'jobs.empty': 'No data',
+    'jobs.loading': 'Loading',
     'jobs.downloadFailed': 'Download failed, please try again later',
 
     'screen.title': "Today's live sales",
