@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse, SessionInfo } from '../../engine/wire';
 import { ApiError, apiGet, apiPost, onUnauthorized, unwrapEnvelope } from './http';
+import { LOCALE_STORAGE_KEY } from '../i18n/locale-storage';
 import { shouldRetry } from './query-client';
 import { STORAGE_KEYS, clearAuth, clearForLogout, getAuth, isSessionExpired, saveLogin } from './session-store';
 
@@ -54,6 +55,15 @@ describe('apiRequest', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/things?page=1');
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
+  });
+
+  it('asks for the user’s language (the server answers definition texts in it)', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { status: '200', message: 'ok', data: null }));
+    await apiGet('/api/x');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en-US');
+    await apiGet('/api/x');
+    const langs = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Accept-Language']);
+    expect(langs).toEqual(['zh-CN', 'en-US']);
   });
 
   it('posts JSON', async () => {

@@ -6,6 +6,7 @@
  */
 import type { Envelope, ErrorBody } from '../../engine/wire';
 import { translateStored } from '../i18n';
+import { readStoredLocale } from '../i18n/locale-storage';
 import { PATHS } from '../paths';
 import { expireAuth, getAuth } from './session-store';
 
@@ -91,7 +92,8 @@ function throwError(status: number, code: string, message: string): never {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // the server answers definition texts (report titles, labels) in the user's language
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': readStoredLocale() };
   const sentToken = auth && !!getAuth();
   if (sentToken) Object.assign(headers, authHeaders());
   if (body !== undefined) headers['Content-Type'] = 'application/json';
