@@ -45,7 +45,7 @@ test.describe('defects a user sees', () => {
     await onScreen(page, page.getByTestId('pager'));
     await onScreen(page, page.getByRole('button', { name: '下一页' }));
     await exit.click();
-    await expect(page.getByRole('button', { name: '专注模式' })).toBeVisible();
+    await expect(page.locator('.mrt-table-paper-fullscreen')).toHaveCount(0);
   });
 
   test('an expired or invalid token sends the user to Login with 登录已过期，请重新登录', async ({ page }) => {
