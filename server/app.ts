@@ -112,11 +112,20 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
   if (hasSpa) await app.register(fastifyStatic, { root: config.staticDir, wildcard: false });
 
   app.setNotFoundHandler({ preHandler: async () => {} }, (req, reply) => {
-    if (isApiPath(req.url) || req.method !== 'GET' || !hasSpa) {
+    if (isApiPath(req.url) || req.method !== 'GET' || !hasSpa || isFilePath(req.url)) {
       return reply.status(404).send(errorBody(404, 'NOT_FOUND', '请求的地址不存在'));
     }
     return reply.type('text/html').sendFile('index.html');
   });
 
   return app;
+}
+
+/**
+ * A missing file (a tenant logo, an old bundle) must answer 404 so the page's fallback shows; only
+ * extension-less paths are the SPA's routes and get index.html.
+ */
+function isFilePath(url: string): boolean {
+  const path = url.split(/[?#]/, 1)[0];
+  return /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
 }

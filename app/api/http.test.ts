@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LoginResponse, SessionInfo } from '../../engine/wire';
 import { ApiError, apiGet, apiPost, onUnauthorized, unwrapEnvelope } from './http';
+import { LOCALE_STORAGE_KEY } from '../i18n/locale-storage';
 import { shouldRetry } from './query-client';
-import { STORAGE_KEYS, clearAuth, clearForLogout, getAuth, saveLogin } from './session-store';
+import { STORAGE_KEYS, clearAuth, clearForLogout, getAuth, isSessionExpired, saveLogin } from './session-store';
 
 const session = { tenant_id: 1, account_id: 7, username: 'admin', client: 'HMT' } as SessionInfo;
 const loginResponse: LoginResponse = { token_type: 'Bearer', token: 'tok-1', expires_at: '2026-01-01 00:00:00', session };
@@ -56,6 +57,15 @@ describe('apiRequest', () => {
     expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok-1');
   });
 
+  it('asks for the user’s language (the server answers definition texts in it)', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse(200, { status: '200', message: 'ok', data: null }));
+    await apiGet('/api/x');
+    localStorage.setItem(LOCALE_STORAGE_KEY, 'en-US');
+    await apiGet('/api/x');
+    const langs = fetchMock.mock.calls.map(([, init]) => (init?.headers as Record<string, string>)['Accept-Language']);
+    expect(langs).toEqual(['zh-CN', 'en-US']);
+  });
+
   it('posts JSON', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { status: '200', message: 'ok', data: null }));
     await apiPost('/api/x', { a: 1 });
@@ -75,6 +85,9 @@ describe('apiRequest', () => {
       expect(handler).toHaveBeenCalledTimes(1);
       expect(getAuth()).toBeNull();
       expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+      expect(isSessionExpired()).toBe(true);
+      saveLogin(loginResponse);
+      expect(isSessionExpired()).toBe(false);
     } finally {
       onUnauthorized(previous);
     }
@@ -87,6 +100,7 @@ describe('apiRequest', () => {
       fetchMock.mockResolvedValueOnce(jsonResponse(401, { status: '401', code: 'WRONG_CREDENTIALS', message: '商户号、用户名或密码错误' }));
       await expect(apiPost('/api/auth/login', {}, { auth: false })).rejects.toMatchObject({ message: '商户号、用户名或密码错误' });
       expect(handler).not.toHaveBeenCalled();
+      expect(isSessionExpired()).toBe(false);
       expect((fetchMock.mock.calls[0][1]!.headers as Record<string, string>).Authorization).toBeUndefined();
     } finally {
       onUnauthorized(previous);

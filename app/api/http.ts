@@ -1,12 +1,14 @@
 /**
  * The one HTTP client of the app: adds the bearer token, unwraps the envelope (only status "200" is
  * success, DESIGN.md §4) and turns every failure into an ApiError. A 401 on a signed-in request clears
- * the stored session and calls the registered unauthorized handler (the router sends the user to Login).
+ * the stored session (marked expired, so Login can say so) and calls the registered unauthorized handler
+ * (the router sends the user to Login).
  */
 import type { Envelope, ErrorBody } from '../../engine/wire';
 import { translateStored } from '../i18n';
+import { readStoredLocale } from '../i18n/locale-storage';
 import { PATHS } from '../paths';
-import { clearAuth, getAuth } from './session-store';
+import { expireAuth, getAuth } from './session-store';
 
 export class ApiError extends Error {
   constructor(
@@ -90,7 +92,8 @@ function throwError(status: number, code: string, message: string): never {
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // the server answers definition texts (report titles, labels) in the user's language
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': readStoredLocale() };
   const sentToken = auth && !!getAuth();
   if (sentToken) Object.assign(headers, authHeaders());
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -109,7 +112,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (response.status === 401 && sentToken) {
-    clearAuth();
+    expireAuth();
     unauthorizedHandler();
   }
 

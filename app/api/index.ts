@@ -7,6 +7,7 @@ export {
   getAuth,
   getStoredSession,
   getToken,
+  isSessionExpired,
   saveLogin,
   saveSession,
   useStoredAuth,

@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
   menu: 'hm.menu',
   /** the AB flag; reset to '0' at logout (rule 77) */
   abFlag: 'hm.ab',
+  /** set when the server refused the stored token, so Login can say why the user is there */
+  expired: 'hm.expired',
 } as const;
 
 export interface StoredAuth {
@@ -73,6 +75,7 @@ export function getStoredSession(): SessionInfo | null {
 
 export function saveLogin(response: LoginResponse): void {
   const s = storage();
+  s?.removeItem(STORAGE_KEYS.expired);
   s?.setItem(STORAGE_KEYS.tokenType, response.token_type);
   s?.setItem(STORAGE_KEYS.token, response.token);
   s?.setItem(STORAGE_KEYS.session, JSON.stringify(response.session));
@@ -94,9 +97,21 @@ export function clearAuth(): void {
   notify();
 }
 
+/** The server refused the stored token (expired or invalid): sign out and remember why. */
+export function expireAuth(): void {
+  storage()?.setItem(STORAGE_KEYS.expired, '1');
+  clearAuth();
+}
+
+/** True from a refused token until the next sign-in or logout. */
+export function isSessionExpired(): boolean {
+  return storage()?.getItem(STORAGE_KEYS.expired) === '1';
+}
+
 /** Everything logout must reset (rules 74, 76, 77). */
 export function clearForLogout(): void {
   const s = storage();
+  s?.removeItem(STORAGE_KEYS.expired);
   s?.removeItem(STORAGE_KEYS.menu);
   s?.setItem(STORAGE_KEYS.abFlag, '0');
   clearAuth();

@@ -12,6 +12,12 @@ describe('formatCell (DESIGN §8 look of numbers)', () => {
     expect(formatCell(-0.5, 'rate')).toBe('-50.00%');
   });
 
+  it('a rate change (毛利率变动, format pp) in percentage points, not the raw fraction', () => {
+    expect(formatCell(0.03, 'pp')).toBe('+3.00pp');
+    expect(formatCell('-0.0125', 'pp')).toBe('-1.25pp');
+    expect(formatCell(null, 'pp')).toBe('-');
+  });
+
   it("C13: a ratio without denominator (null) shows '-'", () => {
     expect(formatCell(null, 'rate')).toBe('-');
     expect(formatCell(undefined, 'money')).toBe('-');

@@ -1,8 +1,9 @@
 /**
  * How the report table shows a cell (DESIGN.md §8): thousands separators, money with 2 decimals, rates as
- * percentages with 2 decimals, '-' where a ratio has no denominator (the server sends null), negatives
+ * percentages with 2 decimals, rate changes in percentage points, '-' where a ratio has no denominator (the server sends null), negatives
  * flagged so the cell turns red. Matches the PDF print's formatting.
  */
+import { formatPercentagePoints } from '../../engine/percentage-points';
 import type { ColumnFormat } from '../../engine/wire';
 
 const numberFormat = (min: number, max: number) =>
@@ -37,7 +38,7 @@ export function formatCell(value: unknown, format: ColumnFormat): string {
     case 'rate':
       return `${(n * 100).toFixed(2)}%`;
     case 'pp':
-      return n.toFixed(2);
+      return formatPercentagePoints(n);
     default:
       return String(n);
   }

@@ -46,7 +46,8 @@ export function useReportPage(pageId: number) {
   const [requested, setRequested] = useState<'1' | '2' | null>(null);
 
   const configQuery = useQuery({
-    queryKey: ['report', 'config', pageId, requested],
+    // the config's titles and labels are in the user's language: another language is another config
+    queryKey: ['report', 'config', pageId, requested, locale],
     queryFn: ({ signal }) => source.config(pageId, requested, signal),
     staleTime: 5 * 60_000,
   });
@@ -63,6 +64,8 @@ export function useReportPage(pageId: number) {
       if (prev.state.reload_config && prev.state.is_history === requested) {
         return withState({ ...prev, config }, configLoaded(prev.state, config, tenantToday()));
       }
+      // the same report in another language: new texts, the user's query kept
+      if (!prev.state.reload_config && prev.config.table_id === config.table_id) return { ...prev, config };
       return prev;
     });
     // orgCodes are read once, when the page opens (left out of the deps on purpose)

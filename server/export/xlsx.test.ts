@@ -45,6 +45,23 @@ describe('xlsx export (rule §17)', () => {
     expect(ws.getRow(4).getCell(2).numFmt).toBe('#,##0.00');
   });
 
+  it('writes a rate change (format pp) in percentage points', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'xlsx-'));
+    const file = join(dir, 'pp.xlsx');
+    await writeReportXlsx(file, {
+      title: '门店毛利分析',
+      columns: [col('org_name', '组织', '1', 'text'), col('gm_rate_change', '毛利率变动', '2', 'pp')],
+      rows: chunks([{ org_name: '上海徐汇店', gm_rate_change: 0.03 }]),
+      totals: { gm_rate_change: -0.0125 },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.getWorksheet('门店毛利分析')!;
+    expect(ws.getRow(2).getCell(2).value).toBe(3);
+    expect(ws.getRow(3).getCell(2).value).toBe(-1.25);
+    expect(ws.getRow(2).getCell(2).numFmt).toBe('+0.00"pp";-0.00"pp";0.00"pp"');
+  });
+
   it('makes a valid sheet name from any title', () => {
     expect(sheetName('a/b:c?')).toBe('a b c ');
     expect(sheetName('x'.repeat(40))).toHaveLength(31);

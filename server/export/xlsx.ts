@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { PP_NUMBER_FORMAT, toPoints } from '../../engine/percentage-points';
 import type { Column, ColumnFormat, ReportRow } from '../../engine/wire';
 
 const NUM_FMT: Record<ColumnFormat, string | undefined> = {
@@ -8,7 +9,7 @@ const NUM_FMT: Record<ColumnFormat, string | undefined> = {
   qty: '#,##0.###',
   money: '#,##0.00',
   rate: '0.00%',
-  pp: '0.00',
+  pp: PP_NUMBER_FORMAT,
 };
 
 export interface XlsxSource {
@@ -26,9 +27,9 @@ export function sheetName(title: string): string {
   return title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
 }
 
-function cellValue(v: string | number | null | undefined, numeric: boolean): string | number | null {
+function cellValue(v: string | number | null | undefined, numeric: boolean, format?: ColumnFormat): string | number | null {
   if (v === null || v === undefined) return numeric ? '-' : '';
-  return v;
+  return format === 'pp' && typeof v === 'number' ? toPoints(v) : v;
 }
 
 /**
@@ -52,7 +53,7 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
   let written = 0;
   for await (const chunk of source.rows) {
     for (const row of chunk) {
-      const added = ws.addRow(source.columns.map((c) => cellValue(row[c.value], c.type === '2')));
+      const added = ws.addRow(source.columns.map((c) => cellValue(row[c.value], c.type === '2', c.format)));
       added.eachCell({ includeEmpty: true }, (cell, col) => {
         cell.style = styles[col - 1];
       });
@@ -63,7 +64,7 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
   }
   if (source.totals) {
     const totals = source.columns.map((c, i) =>
-      c.type === '2' ? cellValue(source.totals![c.value], true) : i === 0 ? '合计' : '',
+      c.type === '2' ? cellValue(source.totals![c.value], true, c.format) : i === 0 ? '合计' : '',
     );
     const r = ws.addRow(totals);
     r.font = { bold: true };

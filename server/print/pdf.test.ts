@@ -11,6 +11,7 @@ describe('report print PDF (rule §17)', () => {
     expect(formatCell(1234.5, 'money')).toBe('1,234.50');
     expect(formatCell(0.256, 'rate')).toBe('25.60%');
     expect(formatCell(null, 'rate')).toBe('-');
+    expect(formatCell(0.03, 'pp')).toBe('+3.00pp');
     expect(formatCell(null, 'text')).toBe('');
   });
 

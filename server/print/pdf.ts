@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
+import { formatPercentagePoints } from '../../engine/percentage-points';
 import type { Column, ColumnFormat, ReportRow } from '../../engine/wire';
 
 const require = createRequire(import.meta.url);
@@ -35,7 +36,7 @@ export function formatCell(v: string | number | null | undefined, format: Column
     case 'rate':
       return `${(v * 100).toFixed(2)}%`;
     case 'pp':
-      return v.toFixed(2);
+      return formatPercentagePoints(v);
     default:
       return String(v);
   }

@@ -1,16 +1,23 @@
 /** The config answer of a report page (engine/wire ReportConfig) from its definition. */
 import type { DatasetIndex } from '../../engine/definition/dataset-index';
 import { ENUMS } from '../../engine/options';
-import type { ReportFile } from '../../engine/definition/types';
+import type { I18nText, ReportFile } from '../../engine/definition/types';
 import { PAGE_SIZES, type ClientType, type DimensionItem, type ReportConfig } from '../../engine/wire';
 import { tenantTabs, type Resolved } from './resolve';
 import { filterOperators } from './validate';
+
+/** Which of a definition's texts a request reads: its `en` when the app asks in English, else `zh`. */
+export type TextLang = keyof I18nText;
+
+export function textLangOf(acceptLanguage: string | undefined): TextLang {
+  return /^\s*en\b/i.test(acceptLanguage ?? '') ? 'en' : 'zh';
+}
 
 export function columnMinWidth(report: ReportFile): number {
   return report.column_min_width ?? (report.sortable ? 180 : 100);
 }
 
-function dimensionItems(report: ReportFile, index: DatasetIndex, client: ClientType): DimensionItem[] {
+function dimensionItems(report: ReportFile, index: DatasetIndex, client: ClientType, lang: TextLang): DimensionItem[] {
   const filters = report.filters
     .filter((f) => !(f.hidden_for ?? []).includes(client))
     .map<DimensionItem>((f) => {
@@ -18,7 +25,7 @@ function dimensionItems(report: ReportFile, index: DatasetIndex, client: ClientT
         id: f.id,
         type: f.widget,
         fieldName: f.id,
-        label: f.label.zh,
+        label: f.label[lang],
         default_operator_id: f.default_operator ?? filterOperators(f)[0],
         dimension_show: '0',
         active: false,
@@ -34,7 +41,7 @@ function dimensionItems(report: ReportFile, index: DatasetIndex, client: ClientT
       if (f.max !== undefined) item.max = f.max;
       if (f.maxlength !== undefined) item.maxlength = f.maxlength;
       else if (f.widget === 'text') item.maxlength = 35;
-      if (f.placeholder) item.placeholder = f.placeholder.zh;
+      if (f.placeholder) item.placeholder = f.placeholder[lang];
       return item;
     });
   const chips = report.chips.map<DimensionItem>((c) => {
@@ -43,7 +50,7 @@ function dimensionItems(report: ReportFile, index: DatasetIndex, client: ClientT
       id: c.dimension,
       type: 'dimension',
       fieldName: dim.columns[0].value,
-      label: dim.label.zh,
+      label: dim.label[lang],
       dimension_show: '1',
       active: !!(c.active || c.forced),
       forced: !!c.forced,
@@ -52,18 +59,24 @@ function dimensionItems(report: ReportFile, index: DatasetIndex, client: ClientT
   return [...filters, ...chips];
 }
 
-export function buildConfig(resolved: Resolved, index: DatasetIndex, client: ClientType, special: boolean): ReportConfig {
+export function buildConfig(
+  resolved: Resolved,
+  index: DatasetIndex,
+  client: ClientType,
+  special: boolean,
+  lang: TextLang = 'zh',
+): ReportConfig {
   const { page, used, family } = resolved;
   const required = new Set([...page.dates, ...used.dates].filter((d) => d.required).map((d) => d.index));
   return {
     table_id: used.id,
     page_table_id: page.id,
-    title: used.title.zh,
-    dimension: dimensionItems(used, index, client),
+    title: used.title[lang],
+    dimension: dimensionItems(used, index, client, lang),
     index: used.indicators.map((i) => i.measure),
     dates: used.dates.map((d) => ({
       index: d.index as 1 | 2 | 3 | 4,
-      label: d.label.zh,
+      label: d.label[lang],
       fieldName: d.index === 1 ? 'date' : `date_${d.index}`,
       granularity: d.granularity,
       required: required.has(d.index),
@@ -71,7 +84,7 @@ export function buildConfig(resolved: Resolved, index: DatasetIndex, client: Cli
       ...(d.default_previous_of ? { default_previous_of: d.default_previous_of } : {}),
       restriction: d.restriction,
     })),
-    tabs: tenantTabs(family, special),
+    tabs: tenantTabs(family, special, lang),
     is_history: resolved.is_history,
     sortable: used.sortable,
     default_order_by: used.default_order_by ?? null,
@@ -81,7 +94,7 @@ export function buildConfig(resolved: Resolved, index: DatasetIndex, client: Cli
     export_type: used.export_type ?? null,
     print: used.print ?? null,
     always_show_buttons: !!used.always_show_buttons,
-    note: used.note?.zh ?? null,
+    note: used.note?.[lang] ?? null,
     explain: used.explain ?? null,
     org_restricted: !!used.org_restricted,
     custom_columns: !!used.custom_columns,

@@ -3,7 +3,7 @@
  * id used; rules 99–110, C3–C5) and who may open it (client listed, id permitted).
  */
 import type { Catalogue } from '../../engine/definition/catalogue';
-import type { HistoryDef, ReportFile } from '../../engine/definition/types';
+import type { HistoryDef, I18nText, ReportFile } from '../../engine/definition/types';
 import type { ClientType, HistoryTab } from '../../engine/wire';
 import { forbidden, notFound } from '../http/errors';
 
@@ -37,11 +37,11 @@ function tabTarget(history: HistoryDef, tab: '1' | '2', special: boolean): numbe
 }
 
 /** The tabs as this tenant sees them (33 "1" → 172 for the special tenant). */
-export function tenantTabs(family: ReportFile | null, special: boolean): HistoryTab[] | null {
+export function tenantTabs(family: ReportFile | null, special: boolean, lang: keyof I18nText = 'zh'): HistoryTab[] | null {
   if (!family?.history) return null;
   return [...family.history.tabs]
     .sort((a, b) => b.is_history.localeCompare(a.is_history))
-    .map((t) => ({ is_history: t.is_history, label: t.label.zh, table_id: tabTarget(family.history!, t.is_history, special) }));
+    .map((t) => ({ is_history: t.is_history, label: t.label[lang], table_id: tabTarget(family.history!, t.is_history, special) }));
 }
 
 /**

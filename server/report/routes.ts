@@ -8,6 +8,7 @@ import { formatError } from '../../engine/definition/catalogue';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { loadCatalogueFromDir } from './catalogue-fs';
+import { textLangOf } from './config';
 import { ReportService } from './service';
 
 declare module 'fastify' {
@@ -28,7 +29,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   app.decorate('reports', service);
 
   app.get<{ Params: { table_id: string }; Querystring: { is_history?: string } }>('/api/reports/:table_id/config', async (req) =>
-    ok(service.config(req.session!, tableId(req.params.table_id), req.query.is_history)),
+    ok(service.config(req.session!, tableId(req.params.table_id), req.query.is_history, textLangOf(req.headers['accept-language']))),
   );
 
   app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/data', async (req) =>

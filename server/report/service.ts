@@ -9,7 +9,7 @@ import type { ServerSession } from '../auth/session';
 import type { Db } from '../db/types';
 import { forbidden } from '../http/errors';
 import { compileReport, ScopeError } from './compile';
-import { buildConfig } from './config';
+import { buildConfig, type TextLang } from './config';
 import { requiredRanges, resolveReport, type Resolved } from './resolve';
 import { runData, runTotals } from './runner';
 import type { CompiledReport, ScopeSession } from './types';
@@ -54,10 +54,10 @@ export class ReportService {
     private now: () => Date = () => new Date(),
   ) {}
 
-  config(session: ServerSession, pageId: number, isHistory: unknown): ReportConfig {
+  config(session: ServerSession, pageId: number, isHistory: unknown, lang: TextLang = 'zh'): ReportConfig {
     const resolved = resolveReport(this.catalogue, session, pageId, isHistoryOf(isHistory), { defaultTab: true });
     const index = this.catalogue.indexes.get(resolved.used.dataset)!;
-    return buildConfig(resolved, index, session.client, session.is_special_tenant);
+    return buildConfig(resolved, index, session.client, session.is_special_tenant, lang);
   }
 
   /** Resolves, validates and compiles a report query body for this session. */

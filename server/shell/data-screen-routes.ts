@@ -47,10 +47,12 @@ export async function dataScreenRoutes(app: FastifyInstance): Promise<void> {
     const session = req.session!;
     const zone = await tenantTimeZone(app.db, session.tenant_id);
     const date = todayIn(zone);
+    const now = nowIn(zone);
     const scope = salesScope(session);
     const n = scope.params.length;
-    const where = `${scope.where} AND o.business_date = CAST($${n + 1} AS DATE)`;
-    const params = [...scope.params, date];
+    // a live screen shows what has happened: orders stamped later today (pre-dated, or clocks ahead) wait their turn
+    const where = `${scope.where} AND o.business_date = CAST($${n + 1} AS DATE) AND o.order_time <= CAST($${n + 2} AS TIMESTAMP)`;
+    const params = [...scope.params, date, now];
     const [totals] = await app.db.query<RawFigures>(`SELECT ${FIGURE_COLUMNS} FROM ${SALES_FROM} WHERE ${where}`, params);
     const byStore = await app.db.query<{ org_code: string; name: string; sales: number; orders: number }>(
       `SELECT o.org_code, COALESCE(MAX(s.store_name), MAX(g.org_name), o.org_code) AS name, SUM(i.sale_amount) AS sales,
@@ -85,7 +87,7 @@ export async function dataScreenRoutes(app: FastifyInstance): Promise<void> {
     const round = (v: number) => Math.round(v * 100) / 100;
     const body: SalesScreenData = {
       date,
-      generated_at: nowIn(zone),
+      generated_at: now,
       totals: toFigures(totals),
       by_store: byStore.map((r) => ({ ...r, sales: round(r.sales) })),
       by_category: byCategory.map((r) => ({ ...r, sales: round(r.sales) })),

@@ -517,7 +517,7 @@ describe('rankings and their chips', () => {
     cents(totals.sales, plain.totals.sales as number);
   });
 
-  it('143 / 144 / 148 / 196 rank goods lines only and their shares add up to 1', async () => {
+  it('143 / 144 / 148 / 196 rank every row, ties share a rank, and their shares add up to 1', async () => {
     for (const id of [143, 144, 148, 196]) {
       const { data, totals } = await open(id, tokens.hq, (q) => ({ ...q, page_size: 500 }));
       // RANK: 1, 2, 2, 4 … (ties share a rank), in the order of the rows
@@ -531,7 +531,7 @@ describe('rankings and their chips', () => {
     const { query, totals } = await open(196);
     const ref = await one(
       `SELECT SUM(i.sale_amount) AS sales, COUNT(DISTINCT o.member_no) AS buyers ${LINES()}
-        WHERE o.tenant_id = $1 AND o.order_source = 2 AND i.sku_no IS NOT NULL AND ${BIZ_DAYS}`,
+        WHERE o.tenant_id = $1 AND o.order_source = 2 AND ${BIZ_DAYS}`,
       [TENANT, query.date_start, query.date_end],
     );
     cents(totals.sales, ref.sales);
@@ -563,6 +563,52 @@ describe('rankings and their chips', () => {
 });
 
 // ------------------------------------------------------------------ store user scope
+
+describe('virtual (non-SKU) lines count in every sales report (reports.md §5)', () => {
+  // a window that holds virtual orders of the seed (they are dated up to yesterday too)
+  const lastMonth = (q: ReportQuery): ReportQuery => {
+    const day = (back: number) => new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
+    return { ...q, date_start: day(30), date_end: day(1), page_size: 500 };
+  };
+  const UNCLASSIFIED = '未分类';
+
+  it('category, brand, supplier, store and SKU totals of one window reconcile with every line of it', async () => {
+    const ranking = await open(142, tokens.hq, lastMonth);
+    const ref = await one(
+      `SELECT SUM(i.sale_amount) AS sales, SUM(CASE WHEN i.sku_no IS NULL THEN i.sale_amount ELSE 0 END) AS virtual_sales
+         ${LINES()} WHERE o.tenant_id = $1 AND ${BIZ_DAYS}`,
+      [TENANT, ranking.query.date_start, ranking.query.date_end],
+    );
+    expect(Number(ref.virtual_sales)).toBeGreaterThan(0);
+    cents(ranking.totals.sales, ref.sales, '142 by store');
+    const views: [number, string, string][] = [
+      [143, 'cate1', 'cate1_name'],
+      [143, 'cate2', 'cate2_name'],
+      [143, 'cate3', 'cate3_name'],
+      [144, 'brand', 'brand_name'],
+      [148, 'supplier', 'supplier_name'],
+      [121, 'sku', 'sku_name'],
+      [70, 'cate1', 'cate1_name'],
+    ];
+    for (const [id, dim, name] of views) {
+      const { data, totals } = await open(id, tokens.hq, (q) => ({ ...lastMonth(q), dimensionIds: dim }));
+      cents(totals.sales, ref.sales, `${id} by ${dim}`);
+      cents(data.list.reduce((s, r) => s + Number(r.sales), 0), ref.sales, `${id} rows by ${dim}`);
+      // 70 keeps its forced org chip: one 未分类 row per store there
+      const unclassified = data.list.filter((r) => r[name] === UNCLASSIFIED);
+      if (id !== 70) expect(unclassified, `${id} by ${dim}: one ${UNCLASSIFIED} row`).toHaveLength(1);
+      cents(unclassified.reduce((s, r) => s + Number(r.sales), 0), ref.virtual_sales, `${id} ${UNCLASSIFIED} by ${dim}`);
+    }
+  });
+
+  it('the 未分类 row is ranked like any other row', async () => {
+    const { data } = await open(143, tokens.hq, lastMonth);
+    const at = data.list.findIndex((r) => r.cate1_name === UNCLASSIFIED);
+    const row = data.list[at];
+    const ahead = data.list.filter((r) => Number(r.sales) > Number(row.sales)).length;
+    expect(row.sales_rank).toBe(ahead + 1);
+  });
+});
 
 describe('store user scope (model.md §10: ST, ST-REL; rule 176)', () => {
   it.each([35, 149, 187, 197, 199, 91, 111])('report %i: a store user sees its own org only', async (id) => {
@@ -608,7 +654,7 @@ describe('store user scope (model.md §10: ST, ST-REL; rule 176)', () => {
     expect(codes).toEqual(new Set([relatedOrgs[1]]));
     const ref = await one(
       `SELECT SUM(i.sale_amount) AS sales FROM sales_order_all o JOIN sales_order_item_all i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no
-        WHERE o.tenant_id = $1 AND i.sku_no IS NOT NULL AND o.org_code IN ($4, $5) AND ${BIZ_DAYS}`,
+        WHERE o.tenant_id = $1 AND o.org_code IN ($4, $5) AND ${BIZ_DAYS}`,
       [TENANT, query.date_start, query.date_end, relatedOrgs[0], relatedOrgs[1]],
     );
     cents((await open(34, tokens.store)).totals.sales, ref.sales);

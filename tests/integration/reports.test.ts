@@ -540,3 +540,40 @@ describe('errors are envelopes, never 500 (DESIGN §4, §7)', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe('definition texts in the language the app asks for', () => {
+  const configIn = async (id: number, lang: string | undefined) => {
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/api/reports/${id}/config`,
+      headers: { ...bearer(tokens.hq), ...(lang ? { 'accept-language': lang } : {}) },
+    });
+    expect(res.statusCode).toBe(200);
+    return (res.json() as { data: ReportConfig }).data;
+  };
+
+  it('en-US: report title, filter labels, chips, dates and history tabs are the definitions’ en texts', async () => {
+    const en = await configIn(33, 'en-US');
+    const zh = await configIn(33, undefined);
+    const def = server.app.reports.catalogue.reports.get(en.table_id)!;
+    const family = server.app.reports.catalogue.reports.get(33)!;
+    expect(en.title).toBe(def.title.en);
+    expect(zh.title).toBe(def.title.zh);
+    expect(en.title).not.toBe(zh.title);
+    const filters = en.dimension.filter((d) => d.dimension_show === '0');
+    expect(filters.map((f) => f.label)).toEqual(def.filters.filter((f) => !(f.hidden_for ?? []).includes('HMT')).map((f) => f.label.en));
+    const chips = en.dimension.filter((d) => d.dimension_show === '1');
+    const dims = server.app.reports.catalogue.indexes.get(def.dataset)!.dimensions;
+    expect(chips.map((c) => c.label)).toEqual(def.chips.map((c) => dims.get(c.dimension)!.label.en));
+    expect(en.dates.map((d) => d.label)).toEqual(def.dates.map((d) => d.label.en));
+    expect(en.tabs?.map((t) => t.label).sort()).toEqual(family.history!.tabs.map((t) => t.label.en).sort());
+    expect(zh.tabs?.map((t) => t.label).sort()).toEqual(family.history!.tabs.map((t) => t.label.zh).sort());
+  });
+
+  it('zh-CN and anything else read the zh texts', async () => {
+    for (const lang of ['zh-CN', 'zh', 'fr-FR,en;q=0.5']) {
+      const cfg = await configIn(70, lang);
+      expect(cfg.title, lang).toBe(server.app.reports.catalogue.reports.get(70)!.title.zh);
+    }
+  });
+});

@@ -294,6 +294,26 @@ describe('data screens (rules 8–9)', () => {
     expect(normal.some((e) => e.url === '/data-screen')).toBe(true);
   });
 
+  it('every entry opens a screen of the product, none an example domain', async () => {
+    for (const who of ['admin', 'special', 'store', 'other']) {
+      const list = data<{ list: { url: string }[] }>(await get('/api/data-screens', who)).list;
+      for (const e of list) expect(e.url, who).toMatch(/^\/data-(screen|swiper)$/);
+    }
+  });
+
+  it('the live sales screen holds no order stamped later than its own time', async () => {
+    const screen = data<SalesScreenData>(await get('/api/data-screens/sales-today', 'admin'));
+    const [ref] = await s.testDb.db.query<{ sales: number | null; last_hour: number | null }>(
+      `SELECT SUM(i.sale_amount) AS sales, MAX(CAST(EXTRACT(HOUR FROM o.order_time) AS INTEGER)) AS last_hour
+         FROM sales_order_all o JOIN sales_order_item_all i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no
+        WHERE o.tenant_id = 10139 AND o.business_date = CAST($1 AS DATE) AND o.order_time <= CAST($2 AS TIMESTAMP)`,
+      [screen.date, screen.generated_at],
+    );
+    expect(screen.totals.sales).toBeCloseTo(Number(ref.sales ?? 0), 2);
+    const nowHour = Number(screen.generated_at.slice(11, 13));
+    expect(screen.by_hour.every((h) => h.hour <= nowHour)).toBe(true);
+  });
+
   it('today’s sales: totals equal the sum by store', async () => {
     const screen = data<SalesScreenData>(await get('/api/data-screens/sales-today', 'admin'));
     const byStore = screen.by_store.reduce((a, r) => a + r.sales, 0);

@@ -40,6 +40,19 @@ describe('<ComplaintDialog> (rules 59–72)', { timeout: 20_000 }, () => {
     expect(source.submitted).toEqual([]);
   });
 
+  it('请上传问题截图 disappears once a screenshot is added, a field message once the field is filled', async () => {
+    const source = createMemoryComplaintSource({ stepMs: 1 });
+    renderWithProviders(<Harness source={source} />);
+    await screen.findByText('投诉举报反馈');
+    await userEvent.click(screen.getByRole('button', { name: '提交' }));
+    expect(screen.getByText('请上传问题截图')).toBeTruthy();
+    await userEvent.upload(fileInput(), png('a.png'));
+    await waitFor(() => expect(screen.queryByText('请上传问题截图')).toBeNull());
+    await userEvent.type(screen.getByPlaceholderText('请输入你的姓名'), '张三');
+    expect(screen.queryAllByText('请输入你的姓名')).toHaveLength(0);
+    expect(source.submitted).toEqual([]);
+  });
+
   it('rules 66–68, 61: uploads, submits, says 提交成功, closes, and reopens cleared', async () => {
     const source = createMemoryComplaintSource({ stepMs: 1 });
     renderWithProviders(<Harness source={source} />);

@@ -54,6 +54,12 @@ export function ComplaintDialog({ opened, onClose, source, hotline = DEFAULT_HOT
   }, [opened]);
 
   const message = (field: ComplaintField) => (errors[field] ? t(`shell.complaint.${errors[field]}`) : undefined);
+  // a field's message goes once the user acts on it; the next submit checks everything again
+  const clearError = (field: ComplaintField) => setErrors(({ [field]: _, ...rest }) => rest);
+  const changeImages = (next: UploadItem[]) => {
+    setImages(next);
+    if (next.length) clearError('img_url');
+  };
 
   const submit = async () => {
     const form = { name, phone, remark, img_url: savedUrls(images) };
@@ -88,7 +94,10 @@ export function ComplaintDialog({ opened, onClose, source, hotline = DEFAULT_HOT
           withAsterisk
           maxLength={COMPLAINT_NAME_MAX}
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            clearError('name');
+          }}
           error={message('name')}
         />
         <TextInput
@@ -97,7 +106,10 @@ export function ComplaintDialog({ opened, onClose, source, hotline = DEFAULT_HOT
           withAsterisk
           maxLength={COMPLAINT_PHONE_MAX}
           value={phone}
-          onChange={(e) => setPhone(e.currentTarget.value)}
+          onChange={(e) => {
+            setPhone(e.currentTarget.value);
+            clearError('phone');
+          }}
           error={message('phone')}
         />
         <Textarea
@@ -109,7 +121,10 @@ export function ComplaintDialog({ opened, onClose, source, hotline = DEFAULT_HOT
           maxRows={6}
           maxLength={COMPLAINT_REMARK_MAX}
           value={remark}
-          onChange={(e) => setRemark(e.currentTarget.value)}
+          onChange={(e) => {
+            setRemark(e.currentTarget.value);
+            clearError('remark');
+          }}
           error={message('remark')}
         />
         <Input.Wrapper
@@ -119,7 +134,7 @@ export function ComplaintDialog({ opened, onClose, source, hotline = DEFAULT_HOT
           error={message('img_url')}
         >
           <Stack mt={6}>
-            <Upload value={images} onChange={setImages} source={source} kind="img" limit={COMPLAINT_MAX_IMAGES} multiple />
+            <Upload value={images} onChange={changeImages} source={source} kind="img" limit={COMPLAINT_MAX_IMAGES} multiple />
           </Stack>
         </Input.Wrapper>
         <Alert color="blue" variant="light" icon={<IconHeadset size={18} />} p="xs">

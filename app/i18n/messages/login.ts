@@ -16,6 +16,7 @@ const messages: NamespaceMessages = {
     usernameRequired: '请输入用户名',
     passwordRequired: '请输入密码',
     failed: '登录失败',
+    expired: '登录已过期，请重新登录',
   },
   'en-US': {
     title: 'Sign in',
@@ -32,6 +33,7 @@ const messages: NamespaceMessages = {
     usernameRequired: 'Enter the user name',
     passwordRequired: 'Enter the password',
     failed: 'Sign-in failed',
+    expired: 'Your session has expired. Please sign in again.',
   },
 };
 

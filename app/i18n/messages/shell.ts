@@ -60,7 +60,6 @@ const messages: NamespaceMessages = {
     'tabs.home': '回到首页',
 
     'title.dashboard': '首页',
-    'title.user': '个人中心',
     'title.menuNav': '菜单导航',
     'title.goods': '商品详情',
     'title.jobs': '系统导入日志',
@@ -173,6 +172,7 @@ const messages: NamespaceMessages = {
     'jobs.download': '下载',
     'jobs.refresh': '刷新',
     'jobs.empty': '暂无数据',
+    'jobs.loading': '加载中',
     'jobs.downloadFailed': '下载失败，请稍后重试',
 
     'screen.title': '今日销售实时大屏',
@@ -290,7 +290,6 @@ const messages: NamespaceMessages = {
     'tabs.home': 'Go home',
 
     'title.dashboard': 'Home',
-    'title.user': 'My account',
     'title.menuNav': 'Menu',
     'title.goods': 'Goods detail',
     'title.jobs': 'System import log',
@@ -403,6 +402,7 @@ const messages: NamespaceMessages = {
     'jobs.download': 'Download',
     'jobs.refresh': 'Refresh',
     'jobs.empty': 'No data',
+    'jobs.loading': 'Loading',
     'jobs.downloadFailed': 'Download failed, please try again later',
 
     'screen.title': "Today's live sales",

@@ -1,9 +1,11 @@
 /** The data-screen panels: key figures, bars by store and category, sales by hour. Dark, large, calm. */
 import type { ReactNode } from 'react';
 import { Box, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import type { SalesScreenData } from '../../../engine/shell';
 import { useT } from '../../i18n';
 import { fmtInt, fmtMoney, fmtRate } from '../Dashboard/format';
+import { FALLBACK_WIDTH, hourBars } from './hour-chart.logic';
 
 export const SCREEN_BG = 'radial-gradient(ellipse at 50% 0%, #12305f 0%, #071426 70%)';
 const PANEL_BG = 'rgba(255,255,255,0.04)';
@@ -71,26 +73,25 @@ export function Bars({ rows }: { rows: { key: string; name: string; value: numbe
 }
 
 export function HourChart({ data, height = 220 }: { data: SalesScreenData; height?: number }) {
-  const byHour = new Map(data.by_hour.map((h) => [h.hour, h.sales]));
-  const values = Array.from({ length: 24 }, (_, h) => byHour.get(h) ?? 0);
-  const max = Math.max(0, ...values);
-  const w = 24 * 30;
+  // measured, so the 24 bars use the panel's whole width instead of a fixed-ratio drawing centred in it
+  const { ref, width } = useElementSize<HTMLDivElement>();
+  const bars = hourBars(new Map(data.by_hour.map((h) => [h.hour, h.sales])), width, height);
+  const drawn = width > 0 ? width : FALLBACK_WIDTH;
   return (
-    <svg viewBox={`0 0 ${w} ${height}`} width="100%" height={height} role="img" aria-hidden>
-      {values.map((v, h) => {
-        const bh = max ? (Math.max(0, v) / max) * (height - 24) : 0;
-        return (
-          <g key={h}>
-            <rect x={h * 30 + 5} y={height - 18 - bh} width={20} height={bh} rx={3} fill={ACCENT} opacity={0.85} />
-            {h % 3 === 0 ? (
-              <text x={h * 30 + 15} y={height - 4} textAnchor="middle" fontSize={11} fill="#a5d8ff">
-                {h}
+    <div ref={ref} data-testid="hour-chart">
+      <svg viewBox={`0 0 ${drawn} ${height}`} width="100%" height={height} role="img" aria-hidden>
+        {bars.map((b) => (
+          <g key={b.hour}>
+            <rect x={b.x} y={b.y} width={b.width} height={b.height} rx={3} fill={ACCENT} opacity={0.85} />
+            {b.hour % 3 === 0 ? (
+              <text x={b.middle} y={height - 4} textAnchor="middle" fontSize={11} fill="#a5d8ff">
+                {b.hour}
               </text>
             ) : null}
           </g>
-        );
-      })}
-    </svg>
+        ))}
+      </svg>
+    </div>
   );
 }
 

@@ -3,7 +3,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { md5 } from 'js-md5';
 import { renderWithProviders } from '../../test-utils';
+import { STORAGE_KEYS } from '../../api';
 import { LoginForm } from './LoginForm';
+import { LoginPage } from './LoginPage';
 import { parseLastLogin, pathAfterLogin, toLoginRequest, validateLogin } from './login.logic';
 
 describe('LoginForm', () => {
@@ -85,5 +87,22 @@ describe('login logic', () => {
     expect(parseLastLogin('{"client":"NOPE"}')).toEqual({ merchant_no: '', client: 'HMT' });
     expect(parseLastLogin('not json')).toEqual({ merchant_no: '', client: 'HMT' });
     expect(parseLastLogin(null)).toEqual({ merchant_no: '', client: 'HMT' });
+  });
+});
+
+describe('LoginPage', () => {
+  it('says 登录已过期，请重新登录 after the server refused the stored token (expired or invalid)', () => {
+    localStorage.setItem(STORAGE_KEYS.expired, '1');
+    try {
+      renderWithProviders(<LoginPage />, { route: '/login' });
+      expect(screen.getByRole('status').textContent).toBe('登录已过期，请重新登录');
+    } finally {
+      localStorage.removeItem(STORAGE_KEYS.expired);
+    }
+  });
+
+  it('says nothing of an expiry on a plain visit', () => {
+    renderWithProviders(<LoginPage />, { route: '/login' });
+    expect(screen.queryByText('登录已过期，请重新登录')).toBeNull();
   });
 });

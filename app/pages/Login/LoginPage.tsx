@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Box, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { ClientType, LoginRequest } from '../../../engine/wire';
-import { useLogin, useStoredAuth } from '../../api';
+import { isSessionExpired, useLogin, useStoredAuth } from '../../api';
 import { useT } from '../../i18n';
 import { BrandMark } from '../../shell/BrandMark';
 import { LanguageMenu } from '../../shell/LanguageMenu';
@@ -58,6 +58,11 @@ export function LoginPage() {
                 {t('login.subtitle')}
               </Text>
             </Stack>
+            {isSessionExpired() && !login.error && (
+              <Alert color="orange" variant="light" p="xs" mb="sm" role="status">
+                {t('login.expired')}
+              </Alert>
+            )}
             <LoginForm
               initialValues={last}
               onSubmit={submit}

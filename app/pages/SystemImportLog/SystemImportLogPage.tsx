@@ -1,6 +1,6 @@
 /** /j-system-leadingin (rule 29): the account's import and export jobs with status, progress and download. */
 import { useState } from 'react';
-import { Badge, Button, Card, Group, Pagination, Progress, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Center, Group, Loader, Pagination, Progress, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { IconDownload, IconRefresh } from '@tabler/icons-react';
@@ -113,9 +113,16 @@ export function SystemImportLogPage() {
           ) : (
             <Table.Tr>
               <Table.Td colSpan={8}>
-                <Text ta="center" c="dimmed" py="md">
-                  {t('shell.jobs.empty')}
-                </Text>
+                {/* 暂无数据 only once the list has come back empty, never while it is still on its way */}
+                {query.isPending ? (
+                  <Center py="md">
+                    <Loader size="sm" aria-label={t('shell.jobs.loading')} />
+                  </Center>
+                ) : (
+                  <Text ta="center" c={query.isError ? 'red' : 'dimmed'} py="md">
+                    {query.isError ? query.error.message : t('shell.jobs.empty')}
+                  </Text>
+                )}
               </Table.Td>
             </Table.Tr>
           )}

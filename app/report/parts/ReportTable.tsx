@@ -226,6 +226,7 @@ export function ReportTable({
     mantineTableContainerProps: { className: focus ? classes.containerFocus : classes.container },
     mantineTableProps: { striped: false, highlightOnHover: true, withColumnBorders: true, className: classes.table },
     mantineTableBodyRowProps: { className: classes.row },
+    mantineTableHeadProps: { className: classes.head },
     mantineTableFooterProps: { className: classes.footer },
     mantineTableFooterRowProps: { className: classes.totals },
     mantineToolbarAlertBannerProps: { className: classes.banner },

@@ -5,7 +5,8 @@ import { findLeafByRoute, nodeTitle } from '../menu/menu.logic';
 
 export const FIXED_TITLE_KEYS: Record<string, string> = {
   '/dashboard': 'shell.title.dashboard',
-  '/user': 'shell.title.user',
+  // the page is reached from the 修改密码 menu item: its tab says the same
+  '/user': 'shell.changePassword',
   '/menu-nav': 'shell.title.menuNav',
   '/c-headquarters-detail': 'shell.title.goods',
   '/c-sku-detail': 'shell.title.goods',

@@ -39,13 +39,10 @@ export function writeShellData(w: Writer, world: World, accounts: AccountSeed[])
     values.forEach(([value, name], i) => w.push('dictionary', { tenant_id: t, dic_code: code, dic_value: value, display_name_cn: name, sort: i + 1 }));
   }
 
-  const screens: [string, string, number][] = [
-    ['经营驾驶舱', 'https://screen.example.com/cockpit', 0],
-    ['门店实时销售大屏', 'https://screen.example.com/realtime-sales', 0],
-    ['物流作业看板', 'https://screen.example.com/logistics', 0],
-  ];
-  if (world.profile.special) screens.push(['区域轮播大屏', 'https://screen.example.com/rotating', 1]);
-  screens.forEach(([name, url, rotating], i) => w.push('data_screen', { tenant_id: t, id: nextId(), screen_name: name, url: `${url}?tenant=${t}`, is_rotating: rotating, sort: i + 1 }));
+  // configured entries open the product's own screens (the special tenant's rotating one is the data-swiper)
+  const screens: [string, string, number][] = [['今日销售实时大屏', '/data-screen', 0]];
+  if (world.profile.special) screens.push(['区域轮播大屏', '/data-swiper', 1]);
+  screens.forEach(([name, url, rotating], i) => w.push('data_screen', { tenant_id: t, id: nextId(), screen_name: name, url, is_rotating: rotating, sort: i + 1 }));
 
   const admin = accounts.find((a) => a.username === 'admin')!;
   const messages: [string, string, number, number][] = [
