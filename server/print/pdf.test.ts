@@ -1,27 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Column } from '../../engine/wire';
 import { formatCell, renderTablePdf } from './pdf';
+import { pdfText } from './pdf-text';
 
 const col = (value: string, label: string, type: '1' | '2', format: Column['format']): Column => ({
   value, label, type, format, is_header_show: '1', sortable: false, min_width: 100,
 });
 
-/** The text of a PDF as poppler's pdftotext reads it, one page per form feed. */
-export function pdfText(pdf: Buffer, layout = false): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hm-pdf-'));
-  try {
-    writeFileSync(join(dir, 'a.pdf'), pdf);
-    return execFileSync('pdftotext', [...(layout ? ['-layout'] : []), join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-describe('report print PDF (rule §17)', () => {
+describe('report print PDF (rule §17)', { timeout: 30_000 }, () => {
   it('formats cells like the screen', () => {
     expect(formatCell(1234.5, 'money')).toBe('1,234.50');
     expect(formatCell(0.256, 'rate')).toBe('25.60%');
