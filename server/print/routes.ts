@@ -5,6 +5,7 @@ import { allRows, countRows, reportTitle, runTotalsRow } from '../export/report-
 import { shapeRows, titleColumns } from '../report/runner';
 import { renderTablePdf } from './pdf';
 import { printStyleRoutes } from './style-routes';
+import { labelRoutes } from './label-routes';
 
 /** A printed report stays readable: beyond this many rows the user exports instead. */
 export const MAX_PRINT_ROWS = 5000;
@@ -54,6 +55,7 @@ const printSchema = {
  */
 export async function printRoutes(app: FastifyInstance): Promise<void> {
   await app.register(printStyleRoutes);
+  await app.register(labelRoutes);
   app.post<{ Params: { table_id: string }; Body: PrintPayload }>(
     '/api/reports/:table_id/print',
     { schema: printSchema },

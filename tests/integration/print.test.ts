@@ -23,6 +23,7 @@ beforeAll(async () => {
     ['store', 'store01', 'HMD', '10139'],
     ['supplier', 'supplier01', 'HMS', '10139'],
     ['other', 'admin', 'HMT', '266'],
+    ['special', 'admin', 'HMT', '30001'],
   ] as const) {
     tokens[key] = (await login(s.app, user, client as ClientType, merchant)).token;
   }
@@ -183,5 +184,69 @@ describe('print styles, document variant (rules 252–277)', () => {
     expect((await list('hq', 102)).find((r) => r.id === first)?.report_name).toBe('收货单A2');
     expect((await call('DELETE', `/api/print/del_model?id=${first}`, 'hq')).json().message).toBe('删除样式成功！');
     expect((await list('hq', 102)).map((r) => r.id)).toEqual([second]);
+  });
+});
+
+describe('price-label templates (rules 215–249)', () => {
+  const templates = async (who: string, type = 9001) => {
+    const res = await call('GET', `/api/print/label/templates?print_type=${type}&page_num=1&page_size=20`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { list: { id: number; print_template_name: string; is_default: string; is_system: string; store_no: string }[]; total: number; token: string; callback_url: string };
+  };
+
+  it('lists with token and callback_url, default first (rules 219, 239)', async () => {
+    const data = await templates('hq');
+    expect(data.total).toBeGreaterThanOrEqual(2);
+    expect(data.list[0].is_default).toBe('1');
+    expect(data.token).toMatch(/\w{8}/);
+    expect(data.callback_url).toBeTruthy();
+  });
+
+  it('name and content are required; a store may not change HQ templates; only the creator edits (rules 224–230)', async () => {
+    const post = (who: string, body: object) => call('POST', '/api/print/label/templates', who, { print_type: 9001, ...body });
+    expect((await post('hq', { print_template_name: ' ', print_template_content: 'x' })).json().message).toBe('请输入打印模板名称');
+    expect((await post('hq', { print_template_name: 'a', print_template_content: ' ' })).json().message).toBe('打印模板不能为空');
+    const mine = await post('store', { print_template_name: '本店价签', print_template_content: '<label w="50" h="30"/>' });
+    expect(mine.statusCode).toBe(200);
+    const hqId = (await templates('hq')).list[0].id;
+    const refused = await call('DELETE', `/api/print/label/templates?id=${hqId}`, 'store');
+    expect([refused.statusCode, refused.json().message]).toEqual([403, '不能修改/删除总部端创建的模板！']);
+    const own = await post('hq', { print_template_name: '管理员价签', print_template_content: '<label w="60" h="40"/>' });
+    const storeList = await templates('store');
+    expect(storeList.list.map((t) => t.print_template_name)).toContain('本店价签');
+    expect(storeList.list.map((t) => t.id)).not.toContain(own.json().data.id);
+    const exported = await call('GET', `/api/print/label/export?id=${mine.json().data.id}`, 'store');
+    expect(exported.body).toBe('<label w="50" h="30"/>');
+    expect(decodeURIComponent(String(exported.headers['content-disposition']))).toContain('本店价签打印模板');
+  });
+
+  it('set default refuses the one already default; system default only for tenants 10139 and 266 (rules 221, 234)', async () => {
+    const list = (await templates('hq')).list;
+    const def = list.find((t) => t.is_default === '1')!;
+    const again = await call('POST', '/api/print/label/set_default', 'hq', { id: def.id, is_default: '1' });
+    expect(again.json().message).toBe(`${def.print_template_name}已是默认打印样式。`);
+    const other = list.find((t) => t.is_default !== '1' && t.is_system !== '1')!;
+    expect((await call('POST', '/api/print/label/set_system', 'hq', { id: other.id, is_system: '1' })).statusCode).toBe(200);
+    expect((await templates('hq')).list.filter((t) => t.is_system === '1').map((t) => t.id)).toEqual([other.id]);
+    const special = await call('POST', '/api/print/label/set_system', 'special', { id: other.id, is_system: '1' });
+    expect([special.statusCode, special.json().message]).toEqual([403, '当前商户不能设置系统默认样式']);
+  });
+
+  it('store display: HQ only and print type 1027 only (rule 223)', async () => {
+    const id = (await templates('hq')).list[0].id;
+    expect((await call('POST', '/api/print/label/set_store_show', 'hq', { id, is_store_show: '0' })).statusCode).toBe(403);
+    const t1027 = await call('POST', '/api/print/label/templates', 'hq', { print_type: 1027, print_template_name: '1027价签', print_template_content: '<label/>' });
+    const id1027 = t1027.json().data.id as number;
+    expect((await call('POST', '/api/print/label/set_store_show', 'hq', { id: id1027, is_store_show: '1' })).statusCode).toBe(200);
+    expect((await templates('store', 1027)).list.map((t) => t.id)).toContain(id1027);
+  });
+
+  it('label goods carry the label fields, tenant-scoped', async () => {
+    const skus = (await s.testDb.db.query<{ sku_no: string }>('SELECT sku_no FROM sku WHERE tenant_id = 10139 ORDER BY sku_no LIMIT 3', [])).map((r) => r.sku_no);
+    const res = await call('GET', `/api/print/label/goods?sku_no=${skus.join(',')}`, 'hq');
+    const rows = res.json().data.list as Record<string, unknown>[];
+    expect(rows.map((r) => r.sku_no)).toEqual(skus);
+    expect(rows[0]).toHaveProperty('selling_price');
+    expect((await call('GET', `/api/print/label/goods?sku_no=${skus.join(',')}`, 'other')).json().data.list).toEqual([]);
   });
 });
