@@ -23,7 +23,13 @@ export function labelFormProblem(name: string, content: string): string | null {
 /** rules 227–228: an imported template is UTF-8 text, refused above 5M. */
 export async function readTemplateFile(file: File): Promise<{ ok: true; text: string } | { ok: false; key: string }> {
   if (file.size > LABEL_TEMPLATE_MAX_BYTES) return { ok: false, key: 'print.label.fileTooLarge' };
-  return { ok: true, text: new TextDecoder('utf-8').decode(await file.arrayBuffer()) };
+  const text = await new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(file, 'utf-8');
+  });
+  return { ok: true, text };
 }
 
 /** Copies per goods row: a whole number from 1 to 999. */
