@@ -32,6 +32,7 @@ import { renderDocumentsPdf } from './document-pdf';
 
 const BUILT_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'report-defs', 'print-styles');
 const STYLE_NOT_FOUND = '打印样式不存在或无权查看';
+const PRINT_VALUE = { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'null' }] };
 
 /** The shipped styles, by file name (`<source_type>-<n>.json`); the first of a type is its built-in model. */
 function loadBuiltModels(): Map<string, string> {
@@ -319,8 +320,8 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
                 type: 'object',
                 required: ['header', 'lines'],
                 properties: {
-                  header: { type: 'object', additionalProperties: { type: ['string', 'number', 'null'] } },
-                  lines: { type: 'array', maxItems: 1000, items: { type: 'object', additionalProperties: { type: ['string', 'number', 'null'] } } },
+                  header: { type: 'object', additionalProperties: PRINT_VALUE },
+                  lines: { type: 'array', maxItems: 1000, items: { type: 'object', additionalProperties: PRINT_VALUE } },
                 },
               },
             },

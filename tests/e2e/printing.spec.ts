@@ -43,6 +43,7 @@ async function addStyle(page: Page, name: string, file: string, publish?: string
 test.describe('print styles (rules 250–271)', () => {
   test('two styles, one default; HQ publishes to stores; a store user sees it but cannot delete it', async ({ page, browser }) => {
     await loginAs(page, { username: 'admin', client: '总部端' });
+    await expect(page).not.toHaveURL(/login/);
     await page.goto('/print-styles');
     await chooseType(page, /采购收货单/);
     await addStyle(page, '收货单甲', fixture('style-a.json'));
@@ -61,6 +62,7 @@ test.describe('print styles (rules 250–271)', () => {
 
     const store = await browser.newPage();
     await loginAs(store, { username: 'store01', client: '门店端' });
+    await expect(store).not.toHaveURL(/login/);
     await store.goto('/print-styles');
     await chooseType(store, /门店出库单/);
     const row = store.getByTestId('style-row').filter({ hasText: '门店出库总部样式' });

@@ -6,6 +6,7 @@ import { labelXml, PRICE_TAG_TYPE, type LabelGoods } from '../../../engine/print
 import type { ClientType } from '../../../engine/wire';
 import { SkuAutocomplete } from '../GoodsSearch';
 import { useT } from '../../i18n';
+import { saveBlob } from '../../report/useReportActions';
 import { sendToLabelDriver, type LabelOutcome } from './label-frame';
 import { canSetSystem, clampCopies, initialLabelTick, labelFormProblem, readTemplateFile, showsStoreDisplay } from './price-label.logic';
 import type { LabelTemplate, PriceLabelSource } from './types';
@@ -152,12 +153,7 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
             variant="light"
             onClick={() =>
               needTick('print.label.selectFirst') &&
-              act(async () => {
-                const a = document.createElement('a');
-                a.href = URL.createObjectURL(await source.exportText(current!.id));
-                a.download = `${current!.print_template_name}打印模板.txt`;
-                a.click();
-              })
+              act(async () => saveBlob(await source.exportText(current!.id), `${current!.print_template_name}打印模板.txt`))
             }
           >
             {t('print.export')}

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { initialTicked, type PrintStyle, type StyleActor } from '../../../engine/print/styles';
 import { useT } from '../../i18n';
+import { saveBlob } from '../../report/useReportActions';
 import { actionNeedsTick, type StyleAction } from './print-style.logic';
 import { StyleFormDialog } from './StyleFormDialog';
 import type { PrintStyleSource } from './types';
@@ -104,13 +105,7 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
           variant="light"
           onClick={() =>
             guard('export') &&
-            run(async () => {
-              const blob = await source.exportFile(current!.id);
-              const a = document.createElement('a');
-              a.href = URL.createObjectURL(blob);
-              a.download = current!.file || `${current!.report_name}.json`;
-              a.click();
-            })
+            run(async () => saveBlob(await source.exportFile(current!.id), current!.file || `${current!.report_name}.json`))
           }
         >
           {t('print.export')}
