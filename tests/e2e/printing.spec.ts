@@ -6,11 +6,12 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startLabelDriver } from '../../scripts/label-driver';
 import { loginAs } from './helpers';
 
-const fixture = (name: string) => join(__dirname, 'fixtures', name);
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
 function pdfText(pdf: Buffer): string {
   const dir = mkdtempSync(join(tmpdir(), 'hm-e2e-pdf-'));
