@@ -114,6 +114,7 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
           {t('print.downloadBuilt')}
         </Button>
       </Group>
+      <Radio.Group value={ticked === null ? null : String(ticked)} onChange={(v) => onTick(Number(v))}>
       <Table striped highlightOnHover withTableBorder fz="sm" data-testid="style-table">
         <Table.Thead>
           <Table.Tr>
@@ -131,7 +132,7 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
           {rows.map((r) => (
             <Table.Tr key={r.id} onClick={() => onTick(r.id)} style={{ cursor: 'pointer' }} data-testid="style-row">
               <Table.Td>
-                <Radio size="xs" checked={r.id === ticked} onChange={() => onTick(r.id)} aria-label={r.report_name} />
+                <Radio size="xs" value={String(r.id)} aria-label={r.report_name} />
               </Table.Td>
               <Table.Td>{r.report_name}</Table.Td>
               <Table.Td>{r.description}</Table.Td>
@@ -153,6 +154,7 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
           )}
         </Table.Tbody>
       </Table>
+      </Radio.Group>
       <StyleFormDialog
         opened={!!form}
         onClose={() => setForm(null)}
