@@ -11,6 +11,7 @@ import { GoodsDetailPage } from './pages/GoodsDetail/GoodsDetailPage';
 import { LoginPage } from './pages/Login/LoginPage';
 import { MenuNavPage } from './pages/MenuNav/MenuNavPage';
 import { NotFoundPage } from './pages/NotFound/NotFoundPage';
+import { PrintStylesPage } from './pages/PrintStyles/PrintStylesPage';
 import { SystemImportLogPage } from './pages/SystemImportLog/SystemImportLogPage';
 import { UserPage } from './pages/User/UserPage';
 import { PATHS } from './paths';
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
           { path: PATHS.storeGoods, element: <GoodsDetailPage /> },
           { path: PATHS.goods, element: <GoodsDetailPage /> },
           { path: PATHS.jobs, element: <SystemImportLogPage /> },
+          { path: PATHS.printStyles, element: <PrintStylesPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

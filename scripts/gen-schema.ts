@@ -1,6 +1,7 @@
 /**
  * Generates schemas/dataset.schema.json, schemas/report.schema.json (engine/definition/types.ts) and
- * schemas/document.schema.json (engine/document/types.ts) from the definition types.
+ * schemas/document.schema.json (engine/document/types.ts) and schemas/print-template.schema.json
+ * (engine/print/template.ts) from the definition types.
  * `npm run gen:schema`; a unit test fails when the committed files are stale.
  */
 import { writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ export const SCHEMA_FILES = {
   DatasetFile: 'schemas/dataset.schema.json',
   ReportFile: 'schemas/report.schema.json',
   DocumentFile: 'schemas/document.schema.json',
+  PrintTemplate: 'schemas/print-template.schema.json',
 } as const;
 
 /** The source file declaring each top-level type. */
@@ -21,6 +23,7 @@ const TYPE_SOURCES: Record<keyof typeof SCHEMA_FILES, string> = {
   DatasetFile: 'engine/definition/types.ts',
   ReportFile: 'engine/definition/types.ts',
   DocumentFile: 'engine/document/types.ts',
+  PrintTemplate: 'engine/print/template.ts',
 };
 
 /** The schema text for one top-level type, as committed. */

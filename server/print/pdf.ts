@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { formatPercentagePoints } from '../../engine/percentage-points';
 import type { Column, ColumnFormat, ReportRow } from '../../engine/wire';
+import { layoutTable } from './table-layout';
 
 const require = createRequire(import.meta.url);
 let fontCache: Buffer | null = null;
@@ -52,81 +53,120 @@ export interface PdfTable {
   printedAt: string;
 }
 
-/** Renders a report table to a landscape A4 PDF; the header row repeats on every page. */
-export function renderTablePdf(table: PdfTable): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 28, bufferPages: true });
+/** Column widths are measured on this many rows; later rows are cut with an ellipsis if wider. */
+const MEASURED_ROWS = 500;
+
+/** A new pdfkit document with the Chinese font registered and its bytes collected. */
+export function newPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ ...options, bufferPages: true });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-
   doc.registerFont('cn', chineseFont());
   doc.font('cn');
+  return { doc, done };
+}
+
+/** Writes 第 i / n 页 at the foot of every page. */
+export function numberPages(doc: PDFKit.PDFDocument): void {
+  const pages = doc.bufferedPageRange();
+  for (let i = 0; i < pages.count; i++) {
+    doc.switchToPage(pages.start + i);
+    const { left, right } = doc.page.margins;
+    // the footer sits inside the bottom margin: lift the margin so pdfkit does not start a new page
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.fontSize(7).fillColor('#888').text(`第 ${i + 1} / ${pages.count} 页`, left, doc.page.height - 18, {
+      width: doc.page.width - left - right,
+      align: 'center',
+      lineBreak: false,
+    });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+/**
+ * Renders a report table to landscape A4: column widths from content, scaled down to a readable
+ * minimum and beyond that split into column groups (dimension columns repeated); every page repeats
+ * the header row, each group ends with the totals row, and the query conditions head the first page.
+ */
+export function renderTablePdf(table: PdfTable): Promise<Buffer> {
+  const { doc, done } = newPdf({ size: 'A4', layout: 'landscape', margin: 28 });
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom;
 
-  doc.fontSize(14).text(table.title, { align: 'center' });
-  doc.moveDown(0.3);
-  const conditionText = table.conditions.map(([k, v]) => `${k}：${v}`).join('    ');
-  doc.fontSize(8).fillColor('#555').text(conditionText || ' ', { width });
-  doc.text(`打印时间：${table.printedAt}`, { width, align: 'right' });
-  doc.fillColor('#000');
-  doc.moveDown(0.5);
+  const cellsOf = (row: ReportRow) => table.columns.map((c) => formatCell(row[c.value], c.format));
+  const body = table.rows.map(cellsOf);
+  const totals = table.totals
+    ? table.columns.map((c, i) => (c.type === '2' ? formatCell(table.totals![c.value], c.format) : i === 0 ? '合计' : ''))
+    : null;
+  const sample = body.slice(0, MEASURED_ROWS);
+  const layout = layoutTable(
+    table.columns.map((c, i) => ({
+      label: c.label,
+      key: c.type === '1',
+      cells: [...sample.map((r) => r[i]), ...(totals ? [totals[i]] : [])],
+    })),
+    (text) => doc.fontSize(1).widthOfString(text),
+    { width },
+  );
+  const fontSize = layout.fontSize;
+  const rowHeight = Math.ceil(fontSize * 2);
 
-  const weights = table.columns.map((c) => (c.type === '1' ? 1.6 : 1));
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const widths = weights.map((w) => (w / sum) * width);
-  const rowHeight = 16;
-  let y = doc.y;
+  const heading = (groupIndex: number) => {
+    doc.fontSize(13).fillColor('#000').text(table.title, left, doc.page.margins.top, { width, align: 'center' });
+    doc.moveDown(0.2);
+    const conditionText = table.conditions.map(([k, v]) => `${k}：${v}`).join('    ');
+    doc.fontSize(7.5).fillColor('#555').text(conditionText || ' ', { width });
+    const part = layout.groups.length > 1 ? `第 ${groupIndex + 1}/${layout.groups.length} 部分列    ` : '';
+    doc.text(`${part}打印时间：${table.printedAt}`, { width, align: 'right' });
+    doc.fillColor('#000');
+    doc.moveDown(0.4);
+  };
 
-  const drawRow = (cells: string[], opts: { bold?: boolean; fill?: string }) => {
-    if (opts.fill) doc.rect(left, y, width, rowHeight).fill(opts.fill).fillColor('#000');
-    let x = left;
-    cells.forEach((text, i) => {
-      const numeric = table.columns[i].type === '2';
-      doc.fontSize(7.5).text(text, x + 3, y + 4, {
-        width: widths[i] - 6,
-        height: rowHeight - 4,
-        align: numeric ? 'right' : 'left',
-        lineBreak: false,
-        ellipsis: true,
+  layout.groups.forEach((group, g) => {
+    if (g > 0) doc.addPage();
+    heading(g);
+    let y = doc.y;
+    const drawRow = (cells: string[], fill?: string) => {
+      const rowWidth = group.widths.reduce((a, b) => a + b, 0);
+      if (fill) doc.rect(left, y, rowWidth, rowHeight).fill(fill).fillColor('#000');
+      let x = left;
+      group.columns.forEach((ci, k) => {
+        const w = group.widths[k];
+        doc.fontSize(fontSize).text(cells[ci], x + 3, y + (rowHeight - fontSize) / 2 - 1, {
+          width: w - 6,
+          height: rowHeight,
+          align: table.columns[ci].type === '2' ? 'right' : 'left',
+          lineBreak: false,
+          ellipsis: true,
+        });
+        x += w;
       });
-      x += widths[i];
-    });
-    doc.moveTo(left, y + rowHeight).lineTo(left + width, y + rowHeight).lineWidth(0.3).strokeColor('#ccc').stroke();
-    y += rowHeight;
-  };
-  const header = () => drawRow(table.columns.map((c) => c.label), { fill: '#eef1f5' });
-  const ensureSpace = () => {
-    if (y + rowHeight > bottom) {
-      doc.addPage();
-      y = doc.page.margins.top;
-      header();
+      doc.moveTo(left, y + rowHeight).lineTo(left + rowWidth, y + rowHeight).lineWidth(0.3).strokeColor('#ccc').stroke();
+      y += rowHeight;
+    };
+    const header = () => drawRow(table.columns.map((c) => c.label), '#eef1f5');
+    const ensureSpace = () => {
+      if (y + rowHeight > bottom) {
+        doc.addPage();
+        y = doc.page.margins.top;
+        header();
+      }
+    };
+    header();
+    for (const cells of body) {
+      ensureSpace();
+      drawRow(cells);
     }
-  };
+    if (totals) {
+      ensureSpace();
+      drawRow(totals, '#f7f7f7');
+    }
+  });
 
-  header();
-  for (const row of table.rows) {
-    ensureSpace();
-    drawRow(table.columns.map((c) => formatCell(row[c.value], c.format)), {});
-  }
-  if (table.totals) {
-    ensureSpace();
-    drawRow(
-      table.columns.map((c, i) => (c.type === '2' ? formatCell(table.totals![c.value], c.format) : i === 0 ? '合计' : '')),
-      { fill: '#f7f7f7' },
-    );
-  }
-
-  const pages = doc.bufferedPageRange();
-  for (let i = 0; i < pages.count; i++) {
-    doc.switchToPage(i);
-    doc.fontSize(7).fillColor('#888').text(`第 ${i + 1} / ${pages.count} 页`, left, doc.page.height - 20, {
-      width,
-      align: 'center',
-      lineBreak: false,
-    });
-  }
+  numberPages(doc);
   doc.end();
   return done;
 }

@@ -4,6 +4,8 @@ import { badRequest, notFound } from '../http/errors';
 import { allRows, countRows, reportTitle, runTotalsRow } from '../export/report-export';
 import { shapeRows, titleColumns } from '../report/runner';
 import { renderTablePdf } from './pdf';
+import { printStyleRoutes } from './style-routes';
+import { labelRoutes } from './label-routes';
 
 /** A printed report stays readable: beyond this many rows the user exports instead. */
 export const MAX_PRINT_ROWS = 5000;
@@ -47,8 +49,13 @@ const printSchema = {
   },
 };
 
-/** POST /api/reports/:table_id/print: the print payload → a PDF of the report rendered on the server. */
+/**
+ * POST /api/reports/:table_id/print: the print payload → a PDF of the report rendered on the server;
+ * and the print-style and price-label routes under /api/print.
+ */
 export async function printRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(printStyleRoutes);
+  await app.register(labelRoutes);
   app.post<{ Params: { table_id: string }; Body: PrintPayload }>(
     '/api/reports/:table_id/print',
     { schema: printSchema },

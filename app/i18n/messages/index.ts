@@ -7,6 +7,7 @@ import { flattenNamespaces, type NamespaceMessages } from '../i18n.logic';
 import blocks from './blocks';
 import common from './common';
 import login from './login';
+import print from './print';
 import report from './report';
 import shell from './shell';
 
@@ -14,6 +15,7 @@ export const namespaces: Record<string, NamespaceMessages> = {
   blocks,
   common,
   login,
+  print,
   report,
   shell,
 };

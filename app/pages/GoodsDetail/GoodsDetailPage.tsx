@@ -9,6 +9,7 @@ import { SkuAutocomplete } from '../../blocks/GoodsSearch';
 import { useT } from '../../i18n';
 import { goodsDetailPath, skuOfLocation } from '../../shell/goods-link';
 import { fmtMoney, fmtRate } from '../Dashboard/format';
+import { PrintLabelsButton } from './PrintLabelsButton';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -83,6 +84,7 @@ export function GoodsDetailPage() {
         <Group gap="xs" mb="sm">
           <Title order={4}>{g.sku_name}</Title>
           {g.status != null ? <Badge variant="light" color={g.status === 1 ? 'green' : 'gray'}>{t(`shell.goods.status.${g.status === 1 ? 1 : 0}`)}</Badge> : null}
+          <PrintLabelsButton skuNo={g.sku_no} />
         </Group>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" verticalSpacing="sm">
           <Field label={t('shell.goods.sku_no')}>{g.sku_no}</Field>

@@ -96,17 +96,17 @@ export function writeShellData(w: Writer, world: World, accounts: AccountSeed[])
 
   const admins = { created_by: admin.username, updated_by: admin.username };
   w.push('print_template', {
-    tenant_id: t, id: nextId(), token: null, print_type: 9001, print_template_name: '标准价签（60x40）', print_template_content: '<label w="60" h="40"/>',
+    tenant_id: t, id: nextId(), token: null, print_type: 9001, print_template_name: '标准价签（60x40）', print_template_content: '<label w="60" h="40"/>', name: admin.account_name,
     is_default: '1', is_system: '1', is_store_show: '1', store_no: '0', account_id: admin.account_id, created_at: stamp(200), updated_at: stamp(200), ...admins,
   });
   w.push('print_template', {
-    tenant_id: t, id: nextId(), token: null, print_type: 9001, print_template_name: '促销价签（70x50）', print_template_content: '<label w="70" h="50"/>',
+    tenant_id: t, id: nextId(), token: null, print_type: 9001, print_template_name: '促销价签（70x50）', print_template_content: '<label w="70" h="50"/>', name: admin.account_name,
     is_default: '0', is_system: '0', is_store_show: '1', store_no: '0', account_id: admin.account_id, created_at: stamp(120), updated_at: stamp(120), ...admins,
   });
   for (const [name, source, desc] of [['财务销售成本汇总打印', 406, '财务销售成本汇总默认样式'], ['商品进销存汇总打印', 408, '商品进销存默认样式'], ['盘点差异汇总打印', 409, '盘点差异默认样式']] as const) {
     w.push('print_style', {
       tenant_id: t, id: nextId(), report_name: name, source_type: source, description: desc, is_default: 1, custom: 1, is_hmd_show: 1, is_hms_show: 0,
-      provider_no: null, store_no: null, templet_path: `/print-styles/${source}.json`, created_at: stamp(180), last_modify: stamp(180), ...admins,
+      provider_no: '0', store_no: '0', templet_path: `/print-styles/${source}.json`, created_at: stamp(180), last_modify: stamp(180), ...admins,
     });
   }
 }

@@ -1,0 +1,27 @@
+import type { PrintDocument } from '../../../engine/print/template';
+import type { PrintSourceType, PrintStyle, StyleCustom } from '../../../engine/print/styles';
+
+export interface StyleFormValues {
+  id?: number;
+  report_name: string;
+  description: string;
+  source_type: number;
+  is_default: boolean;
+  custom: StyleCustom;
+  file: File | null;
+}
+
+/** What the print-style blocks need from the server (HTTP in the app, memory in stories and tests). */
+export interface PrintStyleSource {
+  sourceTypes(): Promise<PrintSourceType[]>;
+  list(sourceType: number): Promise<{ list: PrintStyle[]; total: number }>;
+  save(values: StyleFormValues): Promise<void>;
+  setDefault(id: number): Promise<void>;
+  remove(id: number): Promise<void>;
+  /** the built-in model's address, opened in a new tab */
+  builtModelUrl(sourceType: number): Promise<string>;
+  /** the style's template file */
+  exportFile(id: number): Promise<Blob>;
+  /** documents printed with a style: the PDF */
+  print(id: number, documents: PrintDocument[]): Promise<Blob>;
+}

@@ -1,0 +1,156 @@
+/**
+ * Printing end to end (issue 12): print styles with HQ publishing to stores, price labels through the
+ * reference label driver on 127.0.0.1:7097, and report 102 printed with every header whole.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { startLabelDriver } from '../../scripts/label-driver';
+import { loginAs } from './helpers';
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hm-e2e-pdf-'));
+  try {
+    writeFileSync(join(dir, 'a.pdf'), pdf);
+    return execFileSync('pdftotext', [join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const token = (page: Page) => page.evaluate(() => localStorage.getItem('hm.token'));
+
+async function chooseType(page: Page, label: RegExp) {
+  await page.getByTestId('source-type').click();
+  await page.getByRole('option', { name: label }).click();
+}
+
+async function addStyle(page: Page, name: string, file: string, publish?: string) {
+  await page.getByRole('button', { name: '新增', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '新增样式' });
+  await dialog.getByLabel('样式名称').fill(name);
+  await dialog.locator('input[type="file"]').setInputFiles(file);
+  if (publish) await dialog.getByLabel(publish).check();
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('style-table')).toContainText(name);
+}
+
+test.describe('print styles (rules 250–271)', () => {
+  test('two styles, one default; HQ publishes to stores; a store user sees it but cannot delete it', async ({ page, browser }) => {
+    await loginAs(page, { username: 'admin', client: '总部端' });
+    await expect(page).not.toHaveURL(/login/);
+    await page.goto('/print-styles');
+    await chooseType(page, /采购收货单/);
+    await addStyle(page, '收货单甲', fixture('style-a.json'));
+    await addStyle(page, '收货单乙', fixture('style-a.json'));
+    // nothing ticked yet: set default asks for a choice (rule 262)
+    await page.getByRole('button', { name: '设为默认' }).click();
+    await expect(page.getByText('请选择设置为默认的样式！')).toBeVisible();
+    await page.getByRole('radio', { name: '收货单乙' }).check();
+    await page.getByRole('button', { name: '设为默认' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await expect(page.getByTestId('style-row').filter({ hasText: '收货单乙' })).toContainText('是');
+    await expect(page.getByTestId('style-row').first()).toContainText('收货单乙');
+
+    await chooseType(page, /门店出库单/);
+    await addStyle(page, '门店出库总部样式', fixture('style-store.json'), '门店端显示');
+
+    const store = await browser.newPage();
+    await loginAs(store, { username: 'store01', client: '门店端' });
+    await expect(store).not.toHaveURL(/login/);
+    await store.goto('/print-styles');
+    await chooseType(store, /门店出库单/);
+    const row = store.getByTestId('style-row').filter({ hasText: '门店出库总部样式' });
+    await expect(row).toBeVisible();
+    await row.getByRole('radio').check();
+    await store.getByRole('button', { name: '删除' }).click();
+    await store.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await expect(store.getByText('总部端创建模板不允许删除!')).toBeVisible();
+    await expect(row).toBeVisible();
+    await store.close();
+  });
+});
+
+test.describe('price labels through the reference driver (rules 243–248)', () => {
+  test('3 goods × 2 copies → 6 label records with full-width text, rendered; driver stopped → the message', async ({ page }) => {
+    const out = mkdtempSync(join(tmpdir(), 'hm-e2e-labels-'));
+    const driver = await startLabelDriver({ port: 7097, outDir: out });
+    try {
+      await loginAs(page, { username: 'admin', client: '总部端' });
+      await expect(page).not.toHaveURL(/login/);
+      const auth = { authorization: `Bearer ${await token(page)}` };
+      const goods = (await (await page.request.get('/api/pickers/goods?page_num=1&page_size=3', { headers: auth })).json()).data.list as { sku_no: string }[];
+      expect(goods).toHaveLength(3);
+      // goods names with the characters the label XML must not carry (rule 245)
+      await page.route('**/api/print/label/goods*', async (route) => {
+        const res = await route.fetch();
+        const body = await res.json();
+        body.data.list = body.data.list.map((g: { sku_name: string }) => ({ ...g, sku_name: `${g.sku_name}(促销)<100%>` }));
+        await route.fulfill({ response: res, json: body });
+      });
+
+      await page.goto(`/c-sku-detail?no=${goods[0].sku_no}&type=detail&ser=1`);
+      await page.getByRole('button', { name: '打印价签' }).click();
+      const dialog = page.getByTestId('label-dialog');
+      for (const g of goods.slice(1)) {
+        await dialog.getByRole('textbox').first().fill(g.sku_no);
+        await page.getByRole('option').filter({ hasText: g.sku_no }).first().click();
+      }
+      for (const g of goods) {
+        await expect(dialog.getByTestId('label-goods')).toContainText(g.sku_no);
+        await dialog.getByLabel(`打印份数 ${g.sku_no}`).fill('2');
+      }
+      await expect(dialog.getByTestId('label-templates').getByRole('radio').first()).toBeChecked();
+      await dialog.getByRole('button', { name: '打印', exact: true }).click();
+      await expect(page.getByText('已发送 6 张价签到打印驱动')).toBeVisible({ timeout: 15_000 });
+
+      const job = driver.jobs.at(-1)!;
+      expect(job.records).toHaveLength(6);
+      expect(job.records.map((r) => r.sku_no).sort()).toEqual(goods.flatMap((g) => [g.sku_no, g.sku_no]).sort());
+      for (const r of job.records) {
+        expect(r.sku_name).toMatch(/（促销）＜100％＞$/);
+        expect(r.sku_name).not.toMatch(/[<>%()]/);
+      }
+      const pages = pdfText(readFileSync(job.file)).split('\f').filter((p) => p.trim());
+      expect(pages).toHaveLength(6);
+      expect(pages[0]).toContain('（促销）');
+
+      await new Promise<void>((done) => driver.server.close(() => done()));
+      await dialog.getByRole('button', { name: '打印', exact: true }).click();
+      const failure = dialog.getByTestId('label-failure');
+      await expect(failure).toContainText('未检测到打印驱动，请下载并安装打印驱动后重试', { timeout: 15_000 });
+      await expect(failure.getByRole('link', { name: '下载打印驱动' })).toBeVisible();
+    } finally {
+      driver.server.close();
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});
+
+test.describe('report print (issue 12)', () => {
+  test('report 102 printed: every column header appears whole in the PDF text', async ({ page }) => {
+    await loginAs(page, { username: 'admin', client: '总部端' });
+    await expect(page).not.toHaveURL(/login/);
+    const auth = { authorization: `Bearer ${await token(page)}` };
+    // the page's own data request carries the query it prints
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/reports/102/data') && r.request().method() === 'POST');
+    await page.goto('/report/102');
+    const answer = await answered;
+    const query = answer.request().postDataJSON();
+    const title = (await answer.json()).data.title as { label: string }[];
+    const res = await page.request.post('/api/reports/102/print', {
+      headers: auth,
+      data: { table_id: 102, is_list: 1, operate_content: { list: [] }, print_json: { query: { ...query, page_size: 20 }, conditions: [] }, export_type: 408, service_type: 'goods' },
+    });
+    expect(res.status()).toBe(200);
+    const text = pdfText(await res.body());
+    expect(title.length).toBeGreaterThan(20);
+    for (const c of title) expect(text).toContain(c.label);
+  });
+});

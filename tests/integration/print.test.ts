@@ -1,0 +1,252 @@
+/**
+ * Printing through the real routes on the demo seed (DuckDB; PostgreSQL when HM_DATABASE_URL is set):
+ * report 102 printed with every header whole, and the document print styles of building blocks §3–§8
+ * with every permission rule of §6.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayIn } from '../../engine/dates';
+import { initialRequest } from '../../engine/query';
+import type { PrintStyle } from '../../engine/print/styles';
+import type { ClientType, ReportConfig, ReportData } from '../../engine/wire';
+import { pdfText } from '../../server/print/pdf-text';
+import { bearer, login, startTestServer, type TestServer } from './server';
+
+let s: TestServer;
+const tokens: Record<string, string> = {};
+const today = todayIn(new Date());
+
+beforeAll(async () => {
+  s = await startTestServer();
+  for (const [key, user, client, merchant] of [
+    ['hq', 'admin', 'HMT', '10139'],
+    ['store', 'store01', 'HMD', '10139'],
+    ['supplier', 'supplier01', 'HMS', '10139'],
+    ['other', 'admin', 'HMT', '266'],
+    ['special', 'admin', 'HMT', '30001'],
+  ] as const) {
+    tokens[key] = (await login(s.app, user, client as ClientType, merchant)).token;
+  }
+}, 180_000);
+afterAll(() => s?.close());
+
+const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who: string, payload?: unknown) =>
+  s.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload === undefined ? {} : { payload: payload as object }) });
+
+const TEMPLATE = readFileSync(new URL('../../report-defs/print-styles/102-1.json', import.meta.url), 'utf8');
+
+function form(fields: Record<string, string>, file: { name: string; content: Buffer | string } | null) {
+  const boundary = '----hmprint' + Math.random().toString(16).slice(2);
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  if (file) {
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/json\r\n\r\n`),
+      Buffer.from(file.content),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function saveStyle(who: string, fields: Record<string, string>, file: { name: string; content: Buffer | string } | null = { name: 'style.json', content: TEMPLATE }) {
+  const body = form(fields, file);
+  const res = await s.app.inject({ method: 'POST', url: '/api/print/set_print_model', payload: body.payload, headers: { ...body.headers, ...bearer(tokens[who]) } });
+  return { status: res.statusCode, body: res.json() as { status: string; message: string; data: { id: number } } };
+}
+
+async function list(who: string, sourceType: number): Promise<PrintStyle[]> {
+  const res = await call('GET', `/api/print/print_model_list?source_type=${sourceType}&page_num=1&page_size=20`, who);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as { list: PrintStyle[] }).list;
+}
+
+describe('report print (issue 12: report 102 reads well)', () => {
+  it('102 printed: every column header of the definition appears whole in the PDF text', async () => {
+    const cfg = (await call('GET', '/api/reports/102/config', 'hq')).json().data as ReportConfig;
+    const query = initialRequest(cfg, today);
+    const data = (await call('POST', '/api/reports/102/data', 'hq', { ...query, page_size: 20 })).json().data as ReportData;
+    expect(data.title.length).toBeGreaterThan(20);
+    const res = await call('POST', '/api/reports/102/print', 'hq', {
+      table_id: 102,
+      is_list: 1,
+      operate_content: { list: [] },
+      print_json: { query: { ...query, page_size: 20 }, conditions: [{ label: '业务日期', value: `${query.date_start} 至 ${query.date_end}` }] },
+      export_type: 408,
+      service_type: 'goods',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    for (const c of data.title) expect(text, c.label).toContain(c.label);
+    expect(text).toContain(`业务日期：${query.date_start} 至 ${query.date_end}`);
+    expect(text).toContain('合计');
+  }, 120_000);
+});
+
+describe('print styles, document variant (rules 252–277)', () => {
+  let first: number;
+  let second: number;
+
+  it('adds styles with a template file; name and file are checked (rules 255–257)', async () => {
+    expect((await saveStyle('hq', { report_name: '', source_type: '102' })).body.message).toBe('请输入样式名称');
+    expect((await saveStyle('hq', { report_name: 'x'.repeat(51), source_type: '102' })).status).toBe(400);
+    expect((await saveStyle('hq', { report_name: '收货单A', source_type: '102' }, null)).body.message).toBe('请上传文件');
+    const big = await saveStyle('hq', { report_name: '大文件', source_type: '102' }, { name: 'big.json', content: Buffer.alloc(5 * 1024 * 1024 + 10, 32) });
+    expect([big.status, big.body.message]).toEqual([413, '请选择小于5M的文件']);
+    const bad = await saveStyle('hq', { report_name: '坏模板', source_type: '102' }, { name: 'bad.json', content: '{"title":1}' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/模板文件格式错误/);
+
+    const a = await saveStyle('hq', { report_name: '收货单A', source_type: '102', description: '竖版' });
+    const b = await saveStyle('hq', { report_name: '收货单B', source_type: '102', custom: '2' });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    first = a.body.data.id;
+    second = b.body.data.id;
+    const rows = await list('hq', 102);
+    expect(rows.map((r) => r.report_name)).toEqual(['收货单A', '收货单B']);
+    expect(rows.find((r) => r.id === second)).toMatchObject({ custom: 2, is_hms_show: 1, is_hmd_show: 0, is_default: 0 });
+  });
+
+  it('set default moves the flag and refuses a style already default (rule 252)', async () => {
+    expect((await call('GET', `/api/print/set_default?id=${first}`, 'hq')).statusCode).toBe(200);
+    expect((await list('hq', 102)).map((r) => [r.id, r.is_default])).toEqual([[first, 1], [second, 0]]);
+    const again = await call('GET', `/api/print/set_default?id=${first}`, 'hq');
+    expect([again.statusCode, again.json().message]).toEqual([400, '收货单A已是默认打印样式。']);
+    expect((await call('GET', `/api/print/set_default?id=${second}`, 'hq')).statusCode).toBe(200);
+    expect((await list('hq', 102)).find((r) => r.is_default === 1)?.id).toBe(second);
+  });
+
+  it('publishing: stores only for the store-side types, suppliers only for 102/107, HQ only (rules 269–271)', async () => {
+    expect((await saveStyle('hq', { report_name: '出库', source_type: '102', custom: '1' })).body.message).toBe('该单据类型不能在门店端显示');
+    expect((await saveStyle('hq', { report_name: '出库', source_type: '26', custom: '2' })).body.message).toBe('该单据类型不能在供应商平台显示');
+    expect((await saveStyle('store', { report_name: '出库', source_type: '26', custom: '1' })).status).toBe(403);
+    const ok26 = await saveStyle('hq', { report_name: '门店出库HQ', source_type: '26', custom: '1' }, { name: 'o.json', content: readFileSync(new URL('../../report-defs/print-styles/26-1.json', import.meta.url)) });
+    expect(ok26.status).toBe(200);
+  });
+
+  it('a supplier sees the style HQ published to suppliers, cannot change, default or delete it (rules 263–265)', async () => {
+    const seen = await list('supplier', 102);
+    expect(seen.map((r) => r.id)).toEqual([second]);
+    const del = await call('DELETE', `/api/print/del_model?id=${second}`, 'supplier');
+    expect([del.statusCode, del.json().message]).toEqual([403, '总部端创建模板不允许删除!']);
+    const def = await call('GET', `/api/print/set_default?id=${second}`, 'supplier');
+    expect(def.json().message).toBe('总部端创建模板不允许设置默认，请新增模板。');
+    const edit = await saveStyle('supplier', { id: String(second), report_name: '改名', source_type: '102' });
+    expect(edit.body.message).toBe('总部端创建模板不允许修改!');
+    // an unpublished HQ style is invisible to the supplier: not found, not refused
+    expect((await call('DELETE', `/api/print/del_model?id=${first}`, 'supplier')).statusCode).toBe(404);
+    expect((await list('hq', 102)).length).toBe(2);
+  });
+
+  it('a store makes its own style, which becomes its default; it sees HQ published ones but cannot delete them', async () => {
+    const hqRow = (await list('store', 26))[0];
+    expect(hqRow.report_name).toBe('门店出库HQ');
+    const own = await saveStyle('store', { report_name: '本店出库', source_type: '26', is_default: '1' }, { name: 'o.json', content: readFileSync(new URL('../../report-defs/print-styles/26-2.json', import.meta.url)) });
+    expect(own.status).toBe(200);
+    const rows = await list('store', 26);
+    expect(rows.map((r) => [r.report_name, r.is_default])).toEqual([['本店出库', 1], ['门店出库HQ', 0]]);
+    expect((await call('DELETE', `/api/print/del_model?id=${hqRow.id}`, 'store')).json().message).toBe('总部端创建模板不允许删除!');
+    // HQ does not see the store's private style and cannot touch it
+    expect((await list('hq', 26)).map((r) => r.report_name)).toEqual(['门店出库HQ']);
+    expect((await call('DELETE', `/api/print/del_model?id=${own.body.data.id}`, 'hq')).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/print/del_model?id=${own.body.data.id}`, 'store')).statusCode).toBe(200);
+  });
+
+  it('tenants are apart: another tenant sees none of these styles', async () => {
+    expect(await list('other', 102)).toEqual([]);
+    expect((await call('GET', `/api/print/set_default?id=${first}`, 'other')).statusCode).toBe(404);
+  });
+
+  it('down_data prints documents with the chosen style to a PDF: its header fields and every line (rule 272)', async () => {
+    const res = await call('POST', '/api/print/down_data', 'hq', {
+      id: first,
+      list: [{ header: { receive_no: 'SH900001', supplier_name: '测试供应商' }, lines: [{ sku_no: 'A1', qty: 1, amount: 2.5 }, { sku_no: 'A2', qty: 3, amount: 4 }] }],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('SH900001');
+    expect(text).toContain('A1');
+    expect(text).toContain('A2');
+    expect(text).toContain('6.50');
+    expect((await call('POST', '/api/print/down_data', 'hq', { id: first, list: [] })).statusCode).toBe(400);
+  });
+
+  it('built-in model: a URL that serves the shipped style; edit keeps the file when none is sent; delete', async () => {
+    const res = await call('GET', '/api/print/download_built_model?source_type=102', 'hq');
+    const url = res.json().data.url as string;
+    const file = await s.app.inject({ method: 'GET', url });
+    expect(JSON.parse(file.body).title).toBe('采购收货单');
+    expect((await call('GET', '/api/print/download_built_model?source_type=9', 'hq')).statusCode).toBe(404);
+    expect((await saveStyle('hq', { id: String(first), report_name: '收货单A2', source_type: '102' }, null)).status).toBe(200);
+    expect((await list('hq', 102)).find((r) => r.id === first)?.report_name).toBe('收货单A2');
+    expect((await call('DELETE', `/api/print/del_model?id=${first}`, 'hq')).json().message).toBe('删除样式成功！');
+    expect((await list('hq', 102)).map((r) => r.id)).toEqual([second]);
+  });
+});
+
+describe('price-label templates (rules 215–249)', () => {
+  const templates = async (who: string, type = 9001) => {
+    const res = await call('GET', `/api/print/label/templates?print_type=${type}&page_num=1&page_size=20`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { list: { id: number; print_template_name: string; is_default: string; is_system: string; store_no: string }[]; total: number; token: string; callback_url: string };
+  };
+
+  it('lists with token and callback_url, default first (rules 219, 239)', async () => {
+    const data = await templates('hq');
+    expect(data.total).toBeGreaterThanOrEqual(2);
+    expect(data.list[0].is_default).toBe('1');
+    expect(data.token).toMatch(/\w{8}/);
+    expect(data.callback_url).toBeTruthy();
+  });
+
+  it('name and content are required; a store may not change HQ templates; only the creator edits (rules 224–230)', async () => {
+    const post = (who: string, body: object) => call('POST', '/api/print/label/templates', who, { print_type: 9001, ...body });
+    expect((await post('hq', { print_template_name: ' ', print_template_content: 'x' })).json().message).toBe('请输入打印模板名称');
+    expect((await post('hq', { print_template_name: 'a', print_template_content: ' ' })).json().message).toBe('打印模板不能为空');
+    const mine = await post('store', { print_template_name: '本店价签', print_template_content: '<label w="50" h="30"/>' });
+    expect(mine.statusCode).toBe(200);
+    const hqId = (await templates('hq')).list[0].id;
+    const refused = await call('DELETE', `/api/print/label/templates?id=${hqId}`, 'store');
+    expect([refused.statusCode, refused.json().message]).toEqual([403, '不能修改/删除总部端创建的模板！']);
+    const own = await post('hq', { print_template_name: '管理员价签', print_template_content: '<label w="60" h="40"/>' });
+    const storeList = await templates('store');
+    expect(storeList.list.map((t) => t.print_template_name)).toContain('本店价签');
+    expect(storeList.list.map((t) => t.id)).not.toContain(own.json().data.id);
+    const exported = await call('GET', `/api/print/label/export?id=${mine.json().data.id}`, 'store');
+    expect(exported.body).toBe('<label w="50" h="30"/>');
+    expect(decodeURIComponent(String(exported.headers['content-disposition']))).toContain('本店价签打印模板');
+  });
+
+  it('set default refuses the one already default; system default only for tenants 10139 and 266 (rules 221, 234)', async () => {
+    const list = (await templates('hq')).list;
+    const def = list.find((t) => t.is_default === '1')!;
+    const again = await call('POST', '/api/print/label/set_default', 'hq', { id: def.id, is_default: '1' });
+    expect(again.json().message).toBe(`${def.print_template_name}已是默认打印样式。`);
+    const other = list.find((t) => t.is_default !== '1' && t.is_system !== '1')!;
+    expect((await call('POST', '/api/print/label/set_system', 'hq', { id: other.id, is_system: '1' })).statusCode).toBe(200);
+    expect((await templates('hq')).list.filter((t) => t.is_system === '1').map((t) => t.id)).toEqual([other.id]);
+    const special = await call('POST', '/api/print/label/set_system', 'special', { id: other.id, is_system: '1' });
+    expect([special.statusCode, special.json().message]).toEqual([403, '当前商户不能设置系统默认样式']);
+  });
+
+  it('store display: HQ only and print type 1027 only (rule 223)', async () => {
+    const id = (await templates('hq')).list[0].id;
+    expect((await call('POST', '/api/print/label/set_store_show', 'hq', { id, is_store_show: '0' })).statusCode).toBe(403);
+    const t1027 = await call('POST', '/api/print/label/templates', 'hq', { print_type: 1027, print_template_name: '1027价签', print_template_content: '<label/>' });
+    const id1027 = t1027.json().data.id as number;
+    expect((await call('POST', '/api/print/label/set_store_show', 'hq', { id: id1027, is_store_show: '1' })).statusCode).toBe(200);
+    expect((await templates('store', 1027)).list.map((t) => t.id)).toContain(id1027);
+  });
+
+  it('label goods carry the label fields, tenant-scoped', async () => {
+    const skus = (await s.testDb.db.query<{ sku_no: string }>('SELECT sku_no FROM sku WHERE tenant_id = 10139 ORDER BY sku_no LIMIT 3', [])).map((r) => r.sku_no);
+    const res = await call('GET', `/api/print/label/goods?sku_no=${skus.join(',')}`, 'hq');
+    const rows = res.json().data.list as Record<string, unknown>[];
+    expect(rows.map((r) => r.sku_no)).toEqual(skus);
+    expect(rows[0]).toHaveProperty('selling_price');
+    expect((await call('GET', `/api/print/label/goods?sku_no=${skus.join(',')}`, 'other')).json().data.list).toEqual([]);
+  });
+});
