@@ -9,7 +9,8 @@ import type { ServerConfig } from './config';
 import { configFromEnv } from './config';
 import { HttpError, unauthorized } from './http/errors';
 import { errorBody, ok } from './http/envelope';
-import { resolveToken, type ServerSession } from './auth/session';
+import type { ServerSession } from './auth/session';
+import { resolveCachedToken, startSessionCache } from './auth/session-cache';
 import { authRoutes } from './auth/routes';
 import { JobRunner } from './export/jobs';
 import { jobRoutes } from './export/routes';
@@ -66,6 +67,7 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
   app.decorate('config', config);
   app.decorate('jobs', new JobRunner(db, join(config.db.dataDir, 'exports')));
   app.decorateRequest('session', null);
+  startSessionCache(db);
 
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
@@ -103,7 +105,7 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('请先登录');
-    const session = await resolveToken(db, match[1], config.sessionTtlHours);
+    const session = await resolveCachedToken(db, match[1], config.sessionTtlHours);
     if (!session) throw unauthorized();
     req.session = session;
   });

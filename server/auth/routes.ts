@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { ok } from '../http/envelope';
 import { verifyPassword } from './password';
 import { createSession, deleteSession, loadSessionInfo } from './session';
+import { revokeSessions } from './session-cache';
 import { clearFailures, isLocked, recordFailure } from './throttle';
 
 export const WRONG_CREDENTIALS = '商户号、用户名或密码错误';
@@ -64,6 +65,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/auth/logout', async (req) => {
     await deleteSession(app.db, req.session!.token_hash);
+    await revokeSessions(app.db, { token_hash: req.session!.token_hash });
     return ok(null);
   });
 }
