@@ -188,9 +188,14 @@ class Listener {
  * whose JIT compile time exceeds what it saves (docs/performance.md has the figures).
  */
 const SESSION_OPTIONS = '-c timezone=Asia/Shanghai -c jit=off';
+/**
+ * Scan connections run report statements only: those join a date range of orders to their lines,
+ * where probing the lines once per order (a nested loop) loses to hashing them read by date.
+ */
+const SCAN_OPTIONS = `${SESSION_OPTIONS} -c enable_nestloop=off`;
 
-function openPool(url: string, max: number): pg.Pool {
-  const pool = new Pool({ connectionString: url, max, types: typeConfig, options: SESSION_OPTIONS });
+function openPool(url: string, max: number, options: string): pg.Pool {
+  const pool = new Pool({ connectionString: url, max, types: typeConfig, options });
   // An idle connection the server ends (restart, or a dropped database) is reported here; without a
   // listener it would crash the process. The pool drops that connection and the next query opens another.
   pool.on('error', (err) => {
@@ -200,8 +205,8 @@ function openPool(url: string, max: number): pg.Pool {
 }
 
 export async function openPostgres(url: string, scanPoolSize = 4, smallPoolSize = 4): Promise<Db> {
-  const pool = openPool(url, smallPoolSize);
-  const scans = openPool(url, scanPoolSize);
+  const pool = openPool(url, smallPoolSize, SESSION_OPTIONS);
+  const scans = openPool(url, scanPoolSize, SCAN_OPTIONS);
   await pool.query('SELECT 1');
   const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   return makeDb({ pool, scans, listener: new Listener(url) }, kysely, pool);

@@ -1,7 +1,8 @@
 /**
  * The plans of a report screen on the demo seed: report 70 over two month windows (the month query)
  * reads the sales lines once for rows, row count and totals; on PostgreSQL it does not probe the
- * lines per order (a nested loop), which the lines' business-date index (migration 015) avoids.
+ * lines per order (a nested loop): the lines are read by date (migration 015's index) and hashed
+ * (the scan connections plan without nested loops, server/db/postgres.ts).
  * Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +54,7 @@ const nodes = (n: PgNode): PgNode[] => [n, ...(n.Plans ?? []).flatMap(nodes)];
 describe(`report 70 month query plan (${dialectUnderTest})`, () => {
   it('one pass: the live sales lines are read once for rows, row count and totals', async () => {
     if (db.dialect === 'postgres') {
-      const [row] = await db.query<{ 'QUERY PLAN': { Plan: PgNode }[] }>(`EXPLAIN (FORMAT JSON) ${month.sql}`, month.params);
+      const [row] = await db.scan<{ 'QUERY PLAN': { Plan: PgNode }[] }>(`EXPLAIN (FORMAT JSON) ${month.sql}`, month.params);
       const scans = nodes(row['QUERY PLAN'][0].Plan).filter((n) => n['Relation Name'] === 'sales_order_item');
       expect(scans).toHaveLength(1);
     } else {
@@ -65,7 +66,7 @@ describe(`report 70 month query plan (${dialectUnderTest})`, () => {
 
   it('PostgreSQL: no nested loop probes the sales tables per row (DuckDB plans hash joins only)', async () => {
     if (db.dialect === 'postgres') {
-      const [row] = await db.query<{ 'QUERY PLAN': { Plan: PgNode }[] }>(`EXPLAIN (FORMAT JSON) ${month.sql}`, month.params);
+      const [row] = await db.scan<{ 'QUERY PLAN': { Plan: PgNode }[] }>(`EXPLAIN (FORMAT JSON) ${month.sql}`, month.params);
       const loops = nodes(row['QUERY PLAN'][0].Plan).filter((n) => n['Node Type'] === 'Nested Loop');
       const probed = loops.flatMap((l) => nodes(l).filter((n) => n['Relation Name']?.startsWith('sales_order')));
       expect(probed.map((n) => n['Relation Name'])).toEqual([]);
