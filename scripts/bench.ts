@@ -200,7 +200,7 @@ async function load(users: number, rounds: number, work: () => Promise<unknown>)
 }
 
 /**
- * Each user asks its own page size, so no two users' screens are the same statement: identical
+ * Each user asks its own page, so no two users' screens are the same statement: identical
  * screens would share one pass (in-flight de-duplication) and flatter the API against the floor.
  */
 async function loadFigures(side: Side): Promise<void> {
@@ -208,7 +208,7 @@ async function loadFigures(side: Side): Promise<void> {
   const rounds = Number(args.rounds);
   const base = await queryOf(side, Number(args['load-report']));
   if (!base) return;
-  const queries = Array.from({ length: users }, (_, u) => ({ ...base, page_size: 10 + u }));
+  const queries = Array.from({ length: users }, (_, u) => ({ ...base, page_num: 1 + (u % 100) }));
   const statements = queries.map((q) => statementOf(side, q));
   let failed = 0;
   const next = (() => {
