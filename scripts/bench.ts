@@ -1,104 +1,295 @@
 /**
- * `npm run bench [-- --scale demo|medium|large] [--data-dir DIR] [--runs N] [--export-rows N]`
- * Prints figures; asserts nothing.
- *  1. report latency: data + totals through the real HTTP routes (median and p95 over N runs);
- *  2. export: N rows × 10 columns streamed from the database into an xlsx file (time, peak RSS).
- * The database is the one in --data-dir (seeded at --scale when empty; default a temp folder at demo).
+ * `npm run bench [-- --scale demo|medium|large] [--data-dir DIR] [--pg-url URL] [--runs N] [--users N]
+ *                   [--reports 70,142,…] [--export-rows N]`
+ * Prints figures side by side, measured in this one process so a busy machine slows both sides alike;
+ * asserts nothing (docs/performance.md has the method and the figures).
+ *  0. the data actually measured: sales lines and orders per database (not the --scale asked for);
+ *  1. each report's default query, data + totals through the real HTTP routes, against the screen
+ *     statement the compiler made for it run bare, and (report 70 over two month windows) against a
+ *     hand-written one-pass SQL kept here;
+ *  2. with --pg-url: the same on PostgreSQL, and the PostgreSQL / DuckDB ratio;
+ *  3. 50 users at once, each opening screens through the routes, against the same screens' SQL run by
+ *     50 callers on the same scan pool (the raw-SQL floor);
+ *  4. export: N rows × 10 columns streamed from the database into an xlsx file (time, peak RSS).
+ * The DuckDB database is the one in --data-dir (seeded at --scale when empty; default a temp folder at demo);
+ * the PostgreSQL one is seeded at --scale when empty.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
 import { openDuckDb } from '../server/db/duckdb';
+import { openPostgres } from '../server/db/postgres';
 import { migrate } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/db/seed';
+import type { Db } from '../server/db/types';
 import { buildServer } from '../server/app';
 import { md5Hex } from '../server/auth/password';
+import { resolveToken, type ServerSession } from '../server/auth/session';
 import { writeReportXlsx } from '../server/export/xlsx';
-import type { Column, ReportRow } from '../engine/wire';
+import { initialRequest } from '../engine/query';
+import { todayIn } from '../engine/dates';
+import { addDays } from '../server/report/day-math';
+import type { Statement } from '../server/report/types';
+import type { Column, ReportQuery, ReportRow } from '../engine/wire';
 
 const { values: args } = parseArgs({
   options: {
     scale: { type: 'string', default: 'demo' },
     'data-dir': { type: 'string' },
-    runs: { type: 'string', default: '15' },
+    'pg-url': { type: 'string' },
+    runs: { type: 'string', default: '9' },
+    users: { type: 'string', default: '50' },
+    rounds: { type: 'string', default: '4' },
+    'load-report': { type: 'string', default: '142' },
     'export-rows': { type: 'string', default: '1000000' },
     reports: { type: 'string', default: '70,102,142,166,60,107' },
   },
 });
 
+const runs = Number(args.runs);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const ms = (x: number) => `${x.toFixed(1)} ms`;
 
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 
-const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'hm-bench-'));
-const db = await openDuckDb(join(dataDir, 'hm.duckdb'));
-await migrate(db);
-const seedStart = Date.now();
-const seeded = await seedIfEmpty(db, { scale: args.scale as 'demo' | 'medium' | 'large', onProgress: (m) => console.log(`  ${m}`) });
-if (seeded) console.log(`seed (${args.scale}): ${((Date.now() - seedStart) / 1000).toFixed(1)} s`);
-console.log(`database file: ${mb(statSync(join(dataDir, 'hm.duckdb')).size)}`);
+/** The first and last day of the month `back` months before today's. */
+function monthOf(today: string, back: number): [string, string] {
+  const [y, m] = today.split('-').map(Number);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  return [iso(new Date(Date.UTC(y, m - 1 - back, 1))), addDays(iso(new Date(Date.UTC(y, m - back, 1))), -1)];
+}
 
-// 1. report latency
-const app = await buildServer({ db, config: { staticDir: '/nonexistent' } });
-await app.ready();
-const login = await app.inject({
-  method: 'POST',
-  url: '/api/auth/login',
-  payload: { merchant_no: '10139', username: 'admin', password: md5Hex('Demo@2026'), client: 'HMT' },
-});
-const token = login.json().data.token as string;
-const headers = { authorization: `Bearer ${token}` };
-const runs = Number(args.runs);
-console.log(`\nreport latency, data + totals, default query (${runs} runs, ${args.scale} scale)`);
-for (const id of args.reports!.split(',').map(Number)) {
-  const config = await app.inject({ method: 'GET', url: `/api/reports/${id}/config`, headers });
-  if (config.statusCode !== 200) {
-    console.log(`  report ${id}: config answered ${config.statusCode}`);
-    continue;
-  }
-  const query = (await import('../engine/query')).initialRequest(config.json().data, new Date());
+const today = todayIn(new Date());
+const [m1s, m1e] = monthOf(today, 1);
+const [m2s, m2e] = monthOf(today, 2);
+
+/** Report 70 (store gross margin) over last month and the one before, written by hand as one pass. */
+const HAND_70 = `
+  SELECT o.org_code, org.org_name,
+         SUM(CASE WHEN o.business_date >= CAST($1 AS DATE) THEN i.sale_amount ELSE 0 END) AS sales,
+         SUM(CASE WHEN o.business_date >= CAST($1 AS DATE) THEN i.cost_amount ELSE 0 END) AS cost,
+         SUM(CASE WHEN o.business_date < CAST($1 AS DATE) THEN i.sale_amount ELSE 0 END) AS sales_2,
+         SUM(CASE WHEN o.business_date < CAST($1 AS DATE) THEN i.cost_amount ELSE 0 END) AS cost_2
+    FROM sales_order_all o
+    JOIN sales_order_item_all i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no
+    LEFT JOIN organisation org ON org.tenant_id = o.tenant_id AND org.org_code = o.org_code
+   WHERE o.tenant_id = CAST($4 AS BIGINT)
+     AND o.business_date BETWEEN CAST($3 AS DATE) AND CAST($2 AS DATE)
+     AND i.business_date BETWEEN CAST($3 AS DATE) AND CAST($2 AS DATE)
+   GROUP BY GROUPING SETS ((o.org_code, org.org_name), ())`;
+
+interface Side {
+  name: string;
+  db: Db;
+  app: FastifyInstance;
+  headers: Record<string, string>;
+  session: ServerSession;
+}
+
+async function open(name: string, db: Db): Promise<Side> {
+  await migrate(db);
+  const started = Date.now();
+  const seeded = await seedIfEmpty(db, { scale: args.scale as 'demo' | 'medium' | 'large', onProgress: () => {} });
+  if (seeded) console.log(`${name}: seeded at ${args.scale} scale in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const app = await buildServer({ db, config: { staticDir: '/nonexistent' } });
+  await app.ready();
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { merchant_no: '10139', username: 'admin', password: md5Hex('Demo@2026'), client: 'HMT' },
+  });
+  const token = login.json().data.token as string;
+  const session = (await resolveToken(db, token, 12))!;
+  return { name, db, app, headers: { authorization: `Bearer ${token}` }, session };
+}
+
+async function describeData(side: Side): Promise<void> {
+  const [lines] = await side.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM sales_order_item_all');
+  const [orders] = await side.db.query<{ n: number }>('SELECT COUNT(*) AS n FROM sales_order_all');
+  const [span] = await side.db.query<{ lo: string; hi: string }>('SELECT MIN(business_date) AS lo, MAX(business_date) AS hi FROM sales_order_all');
+  console.log(`  ${side.name}: ${lines.n.toLocaleString()} sales lines, ${orders.n.toLocaleString()} orders, ${span.lo} … ${span.hi}`);
+}
+
+/** Times `fn` `runs` times after one warm-up; the median. */
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  await fn();
   const times: number[] = [];
-  let rows = 0;
   for (let i = 0; i < runs; i++) {
     const t = performance.now();
-    const [data] = await Promise.all([
-      app.inject({ method: 'POST', url: `/api/reports/${id}/data`, headers, payload: query }),
-      app.inject({ method: 'POST', url: `/api/reports/${id}/totals`, headers, payload: query }),
-    ]);
+    await fn();
     times.push(performance.now() - t);
-    rows = data.json().data?.total ?? 0;
   }
-  console.log(`  report ${id}: median ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (${rows} rows)`);
+  return median(times);
 }
-await app.close();
 
-// 2. export
+async function queryOf(side: Side, id: number): Promise<ReportQuery | null> {
+  const config = await side.app.inject({ method: 'GET', url: `/api/reports/${id}/config`, headers: side.headers });
+  if (config.statusCode !== 200) return null;
+  const query = initialRequest(config.json().data, today);
+  return id === 70 ? { ...query, date_start: m1s, date_end: m1e, date_start_2: m2s, end_2: m2e } : query;
+}
+
+function screen(side: Side, query: ReportQuery): Promise<unknown> {
+  const url = `/api/reports/${query.table_id}`;
+  return Promise.all([
+    side.app.inject({ method: 'POST', url: `${url}/data`, headers: side.headers, payload: query }),
+    side.app.inject({ method: 'POST', url: `${url}/totals`, headers: side.headers, payload: query }),
+  ]);
+}
+
+function statementOf(side: Side, query: ReportQuery): Statement {
+  const { compiled } = side.app.reports.prepare(side.session, Number(query.table_id), query);
+  return compiled.screen ?? compiled.page;
+}
+
+/** Per report: API median, its own SQL, (70) the hand-written SQL. */
+async function reportFigures(side: Side, ids: number[]): Promise<Map<number, number>> {
+  const api = new Map<number, number>();
+  console.log(`\n${side.name}: data + totals through the routes vs the statement alone (median of ${runs})`);
+  for (const id of ids) {
+    const query = await queryOf(side, id);
+    if (!query) {
+      console.log(`  report ${id}: no config`);
+      continue;
+    }
+    const stmt = statementOf(side, query);
+    const apiMs = await timed(() => screen(side, query));
+    const ownMs = await timed(() => side.db.scan(stmt.sql, stmt.params));
+    api.set(id, apiMs);
+    let line = `  report ${id}: API ${ms(apiMs)} | its SQL ${ms(ownMs)} (API ${(apiMs / ownMs).toFixed(2)}×)`;
+    if (id === 70) {
+      const handMs = await timed(() => side.db.scan(HAND_70, [m1s, m1e, m2s, side.session.tenant_id]));
+      line += ` | hand-written one pass ${ms(handMs)} (API ${(apiMs / handMs).toFixed(2)}×, its SQL ${(ownMs / handMs).toFixed(2)}×)`;
+    }
+    console.log(line);
+  }
+  return api;
+}
+
+/** `users` callers, each doing `rounds` of `work`; screens per second and p95 of one call. */
+async function load(users: number, rounds: number, work: () => Promise<unknown>): Promise<{ perSec: number; p95: number; errors: number }> {
+  const times: number[] = [];
+  let errors = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: users }, async () => {
+      for (let r = 0; r < rounds; r++) {
+        const t = performance.now();
+        try {
+          await work();
+        } catch {
+          errors++;
+        }
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  const secs = (performance.now() - t0) / 1000;
+  return { perSec: (users * rounds) / secs, p95: percentile(times, 95), errors };
+}
+
+/**
+ * Each user asks its own page, so no two users' screens are the same statement: identical
+ * screens would share one pass (in-flight de-duplication) and flatter the API against the floor.
+ */
+async function loadFigures(side: Side): Promise<void> {
+  const users = Number(args.users);
+  const rounds = Number(args.rounds);
+  const base = await queryOf(side, Number(args['load-report']));
+  if (!base) return;
+  const queries = Array.from({ length: users }, (_, u) => ({ ...base, page_num: 1 + (u % 100) }));
+  const statements = queries.map((q) => statementOf(side, q));
+  let failed = 0;
+  const next = (() => {
+    let i = 0;
+    return () => i++ % users;
+  })();
+  const api = await load(users, rounds, async () => {
+    const answers = (await screen(side, queries[next()])) as { statusCode: number }[];
+    if (answers.some((a) => a.statusCode !== 200)) failed++;
+  });
+  const floor = await load(users, rounds, () => {
+    const st = statements[next()];
+    return side.db.scan(st.sql, st.params);
+  });
+  console.log(
+    `\n${side.name}: ${users} users × ${rounds} screens of report ${base.table_id} (each user its own query): ` +
+      `API ${api.perSec.toFixed(2)} screens/s, p95 ${ms(api.p95)}, ${api.errors + failed} errors | ` +
+      `raw SQL on the same scan pool ${floor.perSec.toFixed(2)}/s, p95 ${ms(floor.p95)} (API ${(api.perSec / floor.perSec).toFixed(2)}× the floor's throughput)`,
+  );
+}
+
+const ids = args.reports!.split(',').map(Number);
+const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'hm-bench-'));
+const duck = await open('DuckDB', await openDuckDb(join(dataDir, 'hm.duckdb')));
+const pg = args['pg-url'] ? await open('PostgreSQL', await openPostgres(args['pg-url'])) : null;
+
+console.log(`\ndata measured (--scale ${args.scale} only seeds an empty database; today ${today}; report 70 over ${m1s}…${m1e} vs ${m2s}…${m2e}):`);
+console.log(`  DuckDB file ${mb(statSync(join(dataDir, 'hm.duckdb')).size)}`);
+await describeData(duck);
+if (pg) await describeData(pg);
+
+const duckApi = await reportFigures(duck, ids);
+if (pg) {
+  const pgApi = await reportFigures(pg, ids);
+  console.log('\nPostgreSQL / DuckDB, API data + totals:');
+  for (const id of ids) {
+    const d = duckApi.get(id);
+    const p = pgApi.get(id);
+    if (d && p) console.log(`  report ${id}: ${ms(p)} / ${ms(d)} = ${(p / d).toFixed(2)}×`);
+  }
+}
+
+await loadFigures(duck);
+if (pg) await loadFigures(pg);
+
+await duck.app.close();
+if (pg) {
+  await pg.app.close();
+  await pg.db.close();
+}
+
+// export
 const exportRows = Number(args['export-rows']);
-const columns: Column[] = [
-  { value: 'org', label: '组织', type: '1', format: 'text', is_header_show: '1', sortable: false, min_width: 100 },
-  { value: 'sku', label: '商品', type: '1', format: 'text', is_header_show: '1', sortable: false, min_width: 100 },
-  ...['qty', 'sales', 'cost', 'gm', 'rate', 'a', 'b', 'c'].map(
-    (k): Column => ({ value: k, label: k, type: '2', format: k === 'rate' ? 'rate' : 'money', is_header_show: '1', sortable: false, min_width: 100 }),
-  ),
-];
-const sql = `SELECT 'ORG' || (range % 50) AS org, '商品' || range AS sku, range % 97 AS qty, range * 1.25 AS sales,
-  range * 0.9 AS cost, range * 0.35 AS gm, 0.28 AS rate, range * 2.0 AS a, range * 3.0 AS b, range * 4.0 AS c
-  FROM range(${exportRows})`;
-const file = join(dataDir, 'bench-export.xlsx');
-peakRss = process.memoryUsage().rss;
-const before = peakRss;
-const t0 = performance.now();
-const written = await writeReportXlsx(file, { title: 'bench', columns, rows: db.stream(sql, [], 10000) as AsyncIterable<ReportRow[]>, totals: { qty: 1 } });
-const secs = (performance.now() - t0) / 1000;
-console.log(`\nexport: ${written.toLocaleString()} rows × ${columns.length} columns in ${secs.toFixed(1)} s, ` +
-  `file ${mb(statSync(file).size)}, peak RSS ${mb(peakRss)} (before ${mb(before)})`);
+if (exportRows > 0) {
+  const columns: Column[] = [
+    { value: 'org', label: '组织', type: '1', format: 'text', is_header_show: '1', sortable: false, min_width: 100 },
+    { value: 'sku', label: '商品', type: '1', format: 'text', is_header_show: '1', sortable: false, min_width: 100 },
+    ...['qty', 'sales', 'cost', 'gm', 'rate', 'a', 'b', 'c'].map(
+      (k): Column => ({ value: k, label: k, type: '2', format: k === 'rate' ? 'rate' : 'money', is_header_show: '1', sortable: false, min_width: 100 }),
+    ),
+  ];
+  const sql = `SELECT 'ORG' || (range % 50) AS org, '商品' || range AS sku, range % 97 AS qty, range * 1.25 AS sales,
+    range * 0.9 AS cost, range * 0.35 AS gm, 0.28 AS rate, range * 2.0 AS a, range * 3.0 AS b, range * 4.0 AS c
+    FROM range(${exportRows})`;
+  const file = join(dataDir, 'bench-export.xlsx');
+  peakRss = process.memoryUsage().rss;
+  const before = peakRss;
+  const t0 = performance.now();
+  const written = await writeReportXlsx(file, {
+    title: 'bench',
+    columns,
+    rows: duck.db.stream(sql, [], 10000) as AsyncIterable<ReportRow[]>,
+    totals: { qty: 1 },
+  });
+  const secs = (performance.now() - t0) / 1000;
+  console.log(
+    `\nexport: ${written.toLocaleString()} rows × ${columns.length} columns in ${secs.toFixed(1)} s, ` +
+      `file ${mb(statSync(file).size)}, peak RSS ${mb(peakRss)} (before ${mb(before)})`,
+  );
+}
 
 clearInterval(sampler);
-await db.close();
+await duck.db.close();
 if (!args['data-dir']) rmSync(dataDir, { recursive: true, force: true });

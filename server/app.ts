@@ -10,6 +10,7 @@ import { HttpError } from './http/errors';
 import { errorBody, ok } from './http/envelope';
 import type { ServerSession } from './auth/session';
 import { registerAuthGuard } from './auth/guard';
+import { startSessionCache } from './auth/session-cache';
 import { isApiPath, registerSecurityHeaders, requestId } from './http/security';
 import { authRoutes } from './auth/routes';
 import { JobRunner } from './export/jobs';
@@ -71,6 +72,7 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
   app.decorate('config', config);
   app.decorate('jobs', new JobRunner(db, join(config.filesDir, 'exports'), 2, config.instanceId));
   app.decorateRequest('session', null);
+  startSessionCache(db);
 
   registerSecurityHeaders(app);
 

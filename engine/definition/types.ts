@@ -76,6 +76,11 @@ export interface Join {
   on: SqlFragment;
   /** default "left": a look-up, dropped when nothing uses its alias */
   kind?: 'inner' | 'left';
+  /**
+   * The look-up can match several rows per fact row (e.g. a SKU's tag categories). The totals row never
+   * reads it, so rows grouped through it and the totals row cannot come from one grouped pass.
+   */
+  fan_out?: boolean;
 }
 
 /** One fact table (or view) with its joins. Dimensions and measures use its aliases. */

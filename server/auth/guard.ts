@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
 import { mustChangePassword } from '../../engine/password';
-import { resolveToken } from './session';
+import { resolveCachedToken } from './session-cache';
 
 /** The forced page's heading (rule 55): what every other call answers until the password is changed. */
 export const PASSWORD_CHANGE_REQUIRED = '为了您的账号安全，首次登录后请修改初始密码';
@@ -21,7 +21,7 @@ export function registerAuthGuard(app: FastifyInstance): void {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('请先登录');
-    const session = await resolveToken(app.db, match[1], app.config.sessionTtlHours);
+    const session = await resolveCachedToken(app.db, match[1], app.config.sessionTtlHours);
     if (!session) throw unauthorized();
     if (mustChangePassword(session) && !req.routeOptions.config?.beforePasswordChange) {
       throw forbidden('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED);

@@ -6,6 +6,7 @@ import { badRequest } from '../http/errors';
 import { ok } from '../http/envelope';
 import { hashPassword, md5Hex, verifyPassword } from './password';
 import { loadSessionInfo } from './session';
+import { announceRevocation, forgetSessions } from './session-cache';
 
 export const WRONG_ORIGINAL = '原密码错误，请重新输入';
 export const NOT_DIGEST = '密码格式错误，请刷新页面后重试';
@@ -57,6 +58,8 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest('WRONG_ORIGINAL_PASSWORD', WRONG_ORIGINAL);
       }
       const hash = await hashPassword(body.new_pwd);
+      // the other sessions end; this one's flags change: every cached copy goes
+      const revoked = { tenant_id: session.tenant_id, account_id: session.account_id };
       await app.db.transaction(async (tx) => {
         await tx.query(
           `UPDATE account SET password_hash = $3, is_edit_password = 0, is_open_edit_password = 0,
@@ -69,7 +72,9 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
           session.account_id,
           session.token_hash,
         ]);
+        await announceRevocation(tx, revoked);
       });
+      forgetSessions(app.db, revoked);
       return ok(await loadSessionInfo(app.db, session.tenant_id, session.account_id));
     },
   );

@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { ok } from '../http/envelope';
 import { verifyPassword } from './password';
 import { createSession, deleteSession, loadSessionInfo } from './session';
+import { revokeSessions } from './session-cache';
 import { clearFailures, recordFailure, waitMs } from './throttle';
 
 export const WRONG_CREDENTIALS = '商户号、用户名或密码错误';
@@ -68,6 +69,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/auth/logout', { config: { beforePasswordChange: true } }, async (req) => {
     await deleteSession(app.db, req.session!.token_hash);
+    await revokeSessions(app.db, { token_hash: req.session!.token_hash });
     return ok(null);
   });
 }

@@ -16,37 +16,38 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
-import { normaliseValue } from './normalise';
+import { converterFor, type Convert } from './normalise';
 import type { Db, Row } from './types';
 
 type Conn = DuckDBConnection;
 
-async function runQuery(conn: Conn, sql: string, params: readonly unknown[] = []): Promise<Row[]> {
-  const reader = await conn.runAndReadAll(sql, params.length ? (params.map(toDuck) as DuckDBValue[]) : undefined);
-  const names = reader.columnNames();
-  const types = reader.columnTypes().map(String);
-  return reader.getRowObjectsJson().map((raw) => {
+type Reader = Awaited<ReturnType<Conn['runAndReadAll']>>;
+
+/** Plain rows from value arrays: each column's converter is chosen once, from its type. */
+function rowsOf(names: string[], convert: Convert[], values: unknown[][]): Row[] {
+  return values.map((v) => {
     const row: Row = {};
-    names.forEach((name, i) => {
-      row[name] = normaliseValue(raw[name], types[i]);
-    });
+    for (let c = 0; c < names.length; c++) row[names[c]] = convert[c](v[c]);
     return row;
   });
 }
 
+function shapeOf(reader: Pick<Reader, 'columnNames' | 'columnTypes'>): { names: string[]; convert: Convert[] } {
+  return { names: reader.columnNames(), convert: reader.columnTypes().map((t) => converterFor(String(t))) };
+}
+
+async function runQuery(conn: Conn, sql: string, params: readonly unknown[] = []): Promise<Row[]> {
+  const reader = await conn.runAndReadAll(sql, params.length ? (params.map(toDuck) as DuckDBValue[]) : undefined);
+  const { names, convert } = shapeOf(reader);
+  return rowsOf(names, convert, reader.getRowsJson() as unknown[][]);
+}
+
 async function* streamQuery(conn: Conn, sql: string, params: readonly unknown[], chunkSize: number): AsyncGenerator<Row[]> {
   const result = await conn.stream(sql, params.length ? (params.map(toDuck) as DuckDBValue[]) : undefined);
-  const names = result.columnNames();
-  const types = result.columnTypes().map(String);
+  const { names, convert } = shapeOf(result);
   let batch: Row[] = [];
-  for await (const rows of result.yieldRowObjectJson()) {
-    for (const raw of rows) {
-      const row: Row = {};
-      names.forEach((name, i) => {
-        row[name] = normaliseValue(raw[name], types[i]);
-      });
-      batch.push(row);
-    }
+  for await (const values of result.yieldRowsJson()) {
+    for (const row of rowsOf(names, convert, values as unknown[][])) batch.push(row);
     if (batch.length >= chunkSize) {
       yield batch;
       batch = [];
@@ -129,28 +130,33 @@ function duckDialect(pool: Pool): KyselyDialect {
   };
 }
 
-function makeDb(pool: Pool, kysely: Kysely<any>, pinned: Conn | null, onClose: () => void): Db {
-  async function withConn<T>(fn: (c: Conn) => Promise<T>): Promise<T> {
-    if (pinned) return fn(pinned);
-    const c = await pool.acquire();
-    try {
-      return await fn(c);
-    } finally {
-      pool.release(c);
-    }
+async function withConnOf<T>(pool: Pool, pinned: Conn | null, fn: (c: Conn) => Promise<T>): Promise<T> {
+  if (pinned) return fn(pinned);
+  const c = await pool.acquire();
+  try {
+    return await fn(c);
+  } finally {
+    pool.release(c);
   }
+}
+
+function makeDb(pool: Pool, scans: Pool, kysely: Kysely<any>, pinned: Conn | null, onClose: () => void): Db {
+  const withConn = <T>(fn: (c: Conn) => Promise<T>) => withConnOf(pool, pinned, fn);
   const db: Db = {
     dialect: 'duckdb',
     kysely,
     query: <T>(sql: string, params?: readonly unknown[]) =>
       withConn((c) => runQuery(c, sql, params)) as Promise<T[]>,
+    scan: <T>(sql: string, params?: readonly unknown[]) =>
+      withConnOf(scans, pinned, (c) => runQuery(c, sql, params)) as Promise<T[]>,
     exec: (sql) => withConn(async (c) => void (await c.run(sql))),
     stream: async function* (sql, params = [], chunkSize = 5000) {
-      const c = pinned ?? (await pool.acquire());
+      // a long read: it takes a scan connection
+      const c = pinned ?? (await scans.acquire());
       try {
         yield* streamQuery(c, sql, params, chunkSize);
       } finally {
-        if (!pinned) pool.release(c);
+        if (!pinned) scans.release(c);
       }
     },
     bulkInsert: (table, columns, rows) =>
@@ -172,7 +178,7 @@ function makeDb(pool: Pool, kysely: Kysely<any>, pinned: Conn | null, onClose: (
       const c = await pool.acquire();
       try {
         await c.run('BEGIN TRANSACTION');
-        const tx = makeDb(pool, kysely, c, () => {});
+        const tx = makeDb(pool, scans, kysely, c, () => {});
         try {
           const result = await fn(tx);
           await c.run('COMMIT');
@@ -203,13 +209,19 @@ function appendValue(appender: Appender, v: unknown): void {
   else appender.appendVarchar(String(v));
 }
 
-export async function openDuckDb(path: string, poolSize = 4): Promise<Db> {
+/**
+ * `scanPoolSize` connections run report scans, `smallPoolSize` everything else; DuckDB runs each
+ * statement on all its threads, so more scan connections add queueing, not speed.
+ */
+export async function openDuckDb(path: string, scanPoolSize = 4, smallPoolSize = 2): Promise<Db> {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const instance = await DuckDBInstance.create(path);
-  const pool = new Pool(instance, poolSize);
+  const pool = new Pool(instance, smallPoolSize);
+  const scans = new Pool(instance, scanPoolSize);
   const kysely = new Kysely<any>({ dialect: duckDialect(pool) });
-  return makeDb(pool, kysely, null, () => {
+  return makeDb(pool, scans, kysely, null, () => {
     pool.closeAll();
+    scans.closeAll();
     instance.closeSync();
   });
 }

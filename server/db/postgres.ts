@@ -23,16 +23,29 @@ const typeConfig = {
 
 type Client = pg.PoolClient | pg.Pool;
 
-function makeDb(pool: pg.Pool, kysely: Kysely<any>, client: Client): Db {
+interface Pools {
+  /** small queries: sessions, pickers, configuration, writes */
+  pool: pg.Pool;
+  /** report scans and export cursors */
+  scans: pg.Pool;
+  listener: Listener;
+}
+
+function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
+  const { pool, scans } = pools;
+  const inTx = client !== pool;
   const db: Db = {
     dialect: 'postgres',
     kysely,
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
       (await client.query(sql, params as unknown[])).rows as T[],
+    scan: async <T>(sql: string, params: readonly unknown[] = []) =>
+      (await (inTx ? client : scans).query(sql, params as unknown[])).rows as T[],
     exec: async (sql) => void (await client.query(sql)),
+    listen: (channel, onMessage, onState) => pools.listener.add(channel, onMessage, onState),
     stream: async function* (sql, params = [], chunkSize = 5000) {
       // a server-side cursor keeps memory flat whatever the result size
-      const c = client === pool ? await pool.connect() : (client as pg.PoolClient);
+      const c = client === pool ? await scans.connect() : (client as pg.PoolClient);
       const cursor = `hm_cursor_${Math.random().toString(36).slice(2, 10)}`;
       try {
         if (client === pool) await c.query('BEGIN');
@@ -71,7 +84,7 @@ function makeDb(pool: pg.Pool, kysely: Kysely<any>, client: Client): Db {
       const c = await pool.connect();
       try {
         await c.query('BEGIN');
-        const result = await fn(makeDb(pool, kysely, c));
+        const result = await fn(makeDb(pools, kysely, c));
         await c.query('COMMIT');
         return result;
       } catch (err) {
@@ -82,24 +95,121 @@ function makeDb(pool: pg.Pool, kysely: Kysely<any>, client: Client): Db {
       }
     },
     close: async () => {
+      await pools.listener.close();
       await kysely.destroy();
       // Kysely ends the pool only if it was used itself; raw queries alone would leave connections open
       if (!pool.ended) await pool.end();
+      if (!scans.ended) await scans.end();
     },
   };
   return db;
 }
 
-export async function openPostgres(url: string): Promise<Db> {
-  const pool = new Pool({ connectionString: url, max: 8, types: typeConfig, options: '-c timezone=Asia/Shanghai' });
+/**
+ * One connection of its own that LISTENs (a pooled connection would lose its LISTEN when released).
+ * When it drops it reports `down` and reconnects, then reports `up` once listening again.
+ */
+class Listener {
+  private handlers = new Map<string, { onMessage: (payload: string) => void; onState: (up: boolean) => void }[]>();
+  private client: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
+  private closed = false;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(private url: string) {}
+
+  add(channel: string, onMessage: (payload: string) => void, onState: (up: boolean) => void): void {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    const list = this.handlers.get(channel) ?? [];
+    list.push({ onMessage, onState });
+    this.handlers.set(channel, list);
+    if (this.client) void this.client.query(`LISTEN ${channel}`).then(() => onState(true), () => this.drop());
+    else this.connect();
+  }
+
+  private state(up: boolean): void {
+    for (const list of this.handlers.values()) for (const h of list) h.onState(up);
+  }
+
+  private connect(): void {
+    if (this.connecting || this.closed) return;
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (n) => {
+      for (const h of this.handlers.get(n.channel) ?? []) h.onMessage(n.payload ?? '');
+    });
+    client.on('error', () => this.drop());
+    client.on('end', () => this.drop());
+    this.connecting = (async () => {
+      try {
+        await client.connect();
+        for (const channel of this.handlers.keys()) await client.query(`LISTEN ${channel}`);
+        this.client = client;
+        if (this.closed) await client.end();
+        else this.state(true);
+      } catch {
+        client.end().catch(() => {});
+        this.scheduleRetry();
+      } finally {
+        this.connecting = null;
+      }
+    })();
+  }
+
+  private drop(): void {
+    if (!this.client) return;
+    const old = this.client;
+    this.client = null;
+    old.end().catch(() => {});
+    this.state(false);
+    this.scheduleRetry();
+  }
+
+  private scheduleRetry(): void {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect();
+    }, 1000);
+    this.retry.unref();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    await this.connecting;
+    const c = this.client;
+    this.client = null;
+    if (c) await c.end().catch(() => {});
+  }
+}
+
+/**
+ * Sessions: the server's timezone; JIT off, since report statements are short analytic queries
+ * whose JIT compile time exceeds what it saves (docs/performance.md has the figures).
+ */
+const SESSION_OPTIONS = '-c timezone=Asia/Shanghai -c jit=off';
+/**
+ * Scan connections run report statements only: those join a date range of orders to their lines,
+ * where probing the lines once per order (a nested loop) loses to hashing them read by date.
+ */
+const SCAN_OPTIONS = `${SESSION_OPTIONS} -c enable_nestloop=off`;
+
+function openPool(url: string, max: number, options: string): pg.Pool {
+  const pool = new Pool({ connectionString: url, max, types: typeConfig, options });
   // An idle connection the server ends (restart, or a dropped database) is reported here; without a
   // listener it would crash the process. The pool drops that connection and the next query opens another.
   pool.on('error', (err) => {
     if (!pool.ending) console.warn(`PostgreSQL: idle connection lost (${err.message})`);
   });
+  return pool;
+}
+
+export async function openPostgres(url: string, scanPoolSize = 4, smallPoolSize = 4): Promise<Db> {
+  const pool = openPool(url, smallPoolSize, SESSION_OPTIONS);
+  const scans = openPool(url, scanPoolSize, SCAN_OPTIONS);
   await pool.query('SELECT 1');
   const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-  return makeDb(pool, kysely, pool);
+  return makeDb({ pool, scans, listener: new Listener(url) }, kysely, pool);
 }
 
 export type { Row };

@@ -13,6 +13,11 @@ export interface Db {
   readonly dialect: Dialect;
   readonly kysely: Kysely<any>;
   query<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * A report scan: the same as `query`, on connections of its own, so that small queries (sessions,
+   * pickers, configuration) never queue behind scans.
+   */
+  scan<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Reads a large result in chunks without holding it all (exports). */
   stream(sql: string, params?: readonly unknown[], chunkSize?: number): AsyncIterable<Row[]>;
   /** Runs one or more statements without parameters (DDL, migrations). */
@@ -20,5 +25,10 @@ export interface Db {
   /** Fast append of many rows; values in column order, already of the column's type. */
   bulkInsert(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only (other processes may share the database): `onMessage` hears every NOTIFY on the
+   * channel; `onState` tells whether the listening connection is up (messages may be lost while down).
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onState: (up: boolean) => void): void;
   close(): Promise<void>;
 }

@@ -25,13 +25,13 @@ export function reportTitle(prepared: PreparedReport): string {
 
 export async function runTotalsRow(app: FastifyInstance, prepared: PreparedReport): Promise<ReportRow | null> {
   const { compiled } = prepared;
-  const [row] = await app.db.query(compiled.totals.sql, compiled.totals.params);
+  const [row] = await app.db.scan(compiled.totals.sql, compiled.totals.params);
   const indicators = compiled.columns.filter((c) => c.type === '2');
   return row ? shapeRows([row], indicators)[0] : null;
 }
 
 export async function countRows(app: FastifyInstance, prepared: PreparedReport): Promise<number> {
-  const [row] = await app.db.query<{ total: number }>(prepared.compiled.count.sql, prepared.compiled.count.params);
+  const [row] = await app.db.scan<{ total: number }>(prepared.compiled.count.sql, prepared.compiled.count.params);
   return Number(row?.total ?? 0);
 }
 

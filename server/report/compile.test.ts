@@ -255,3 +255,31 @@ describe('compileReport: union sources (the committed datasets)', () => {
     expect(paramOf(totals.sql, totals.params, /u\.party_no = CAST\(\$(\d+) AS VARCHAR\)/)).toBe('V001');
   });
 });
+
+describe('compileReport: one pass per screen', () => {
+  it('rows, count and totals come from one grouped pass; the totals row is the () grouping set (C17)', () => {
+    const { screen } = compile({ page_num: 2, page_size: 20 });
+    expect(screen!.sql).toContain('GROUP BY GROUPING SETS ((o.org_code, org.org_name), ())');
+    expect(screen!.sql).toContain('COUNT(CASE WHEN "__g" = 0 THEN 1 END) OVER () AS "__rows"');
+    expect(screen!.sql).toContain('LIMIT 20 OFFSET 20');
+    // the facts are read once: one FROM over the fact table
+    expect(screen!.sql.match(/FROM sales_order o /g)).toHaveLength(1);
+  });
+
+  it('derived measures read the base aggregates instead of repeating their text', () => {
+    const { screen } = compile({});
+    expect(screen!.sql).toContain('"__m_sales"');
+    expect(screen!.sql.match(/SUM\(i\.sale_amount\)/g)).toHaveLength(1);
+  });
+
+  it('windows never mix the rows with the totals row: share and rank are partitioned by level (rules 127, C20)', () => {
+    const { screen } = compile({ date_start_2: '2026-10-11', end_2: '2026-10-31' }, HQ, tinyComparisonReport());
+    expect(screen!.sql).toContain('OVER (PARTITION BY "__g")');
+    expect(screen!.sql).toContain('CASE WHEN "__g" = 0 THEN RANK() OVER (PARTITION BY "__g" ORDER BY');
+  });
+
+  it('a number range on an aggregate keeps the three statements: its totals cover only the kept groups (rule 147)', () => {
+    const { screen } = compile({ whereList: [{ where_id: 'sales_qty', operator_id: 6, operation_value: [5] }] });
+    expect(screen).toBeNull();
+  });
+});

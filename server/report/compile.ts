@@ -5,7 +5,9 @@
  * - page:   the grouped rows of one page (active chips → GROUP BY, dimension columns first);
  * - count:  how many grouped rows there are (for the pager);
  * - totals: the same SELECT without GROUP BY over the whole filtered set, so every ratio is a
- *           ratio of sums and a comparison measure is the same formula over its own range.
+ *           ratio of sums and a comparison measure is the same formula over its own range;
+ * - screen: page, count and totals together from one grouped pass (what a report screen runs;
+ *           the three above serve exports and measure filters).
  *
  * Tenant and client row scope always come from the session. SQL text comes only from the
  * definitions; every value is a $n parameter (see Params). One text serves both databases: every
@@ -198,11 +200,21 @@ class Plan {
   }
 }
 
-type Variant = 'page' | 'count' | 'totals';
+/**
+ * page, count and totals are the three classic statements; `screen` renders the outer layer of the
+ * one-pass statement, where base measures are columns of the grouped pass and windows are
+ * partitioned by the grouping level (`__g`: 0 = a row, 1 = the totals row).
+ */
+type Variant = 'page' | 'count' | 'totals' | 'screen';
+
+const LEVEL = '"__g"';
+const baseColumn = (id: string) => quote(`__m_${id}`);
 
 /** One statement under construction: its own parameters, rendered from the plan. */
 class Stmt {
   private measureCache = new Map<string, string>();
+  /** screen: the base measures the outer layer reads from the grouped pass */
+  readonly bases = new Map<string, MeasureDef>();
 
   constructor(
     readonly plan: Plan,
@@ -385,21 +397,38 @@ class Stmt {
   }
 
   private buildMeasure(m: AnyMeasure): string {
-    const onRows = this.variant !== 'totals';
-    if (onRows && (m.null_when_dimensions ?? []).some((d) => this.plan.activeDimIds.has(d))) {
-      return 'CAST(NULL AS DECIMAL(18,4))';
+    const nullOnRows = (m.null_when_dimensions ?? []).some((d) => this.plan.activeDimIds.has(d));
+    if (this.variant === 'screen') {
+      const sql = isDerived(m) ? this.derived(m) : this.baseRef(m);
+      return nullOnRows ? `CASE WHEN ${LEVEL} = 1 THEN ${sql} END` : sql;
     }
-    if (!isDerived(m)) return this.aggregate(m);
+    if (nullOnRows && this.variant !== 'totals') return 'CAST(NULL AS DECIMAL(18,4))';
+    return isDerived(m) ? this.derived(m) : this.aggregate(m);
+  }
+
+  /** A base measure in the screen's outer layer: its column of the grouped pass. */
+  private baseRef(m: MeasureDef): string {
+    this.bases.set(m.id, m);
+    return baseColumn(m.id);
+  }
+
+  private derived(m: DerivedDef): string {
+    const onRows = this.variant !== 'totals';
+    const screen = this.variant === 'screen';
     // arguments are rendered only when used: a rendered measure binds its parameters
     const ids = measureArgs(m);
     const arg = (i: number) => this.measureSql(ids[i]);
     switch (m.op) {
       case 'total':
         return this.wholeSet(ids[0]);
-      case 'cumulative':
-        return onRows ? this.running(arg(0), m.along!) : arg(0);
+      case 'cumulative': {
+        if (!onRows) return arg(0);
+        const a = arg(0);
+        return screen ? `CASE WHEN ${LEVEL} = 1 THEN ${a} ELSE ${this.running(a, m.along!)} END` : this.running(a, m.along!);
+      }
       case 'rank':
-        return onRows ? this.rank(m, ids[0]) : 'CAST(NULL AS BIGINT)';
+        if (!onRows) return 'CAST(NULL AS BIGINT)';
+        return screen ? `CASE WHEN ${LEVEL} = 0 THEN ${this.rank(m, ids[0])} END` : this.rank(m, ids[0]);
     }
     const args = ids.map((a) => this.measureSql(a));
     const [a, b] = args;
@@ -413,20 +442,31 @@ class Stmt {
       case 'growth':
         return `((${a}) - (${b})) * 1.0 / NULLIF(ABS(${b}), 0)`;
       case 'share':
-        return `(${a}) * 1.0 / NULLIF(SUM(${a}) OVER (), 0)`;
+        return `(${a}) * 1.0 / NULLIF(SUM(${a}) OVER (${this.levelPartition()}), 0)`;
       case 'formula':
         return formulaSql(m.formula!, (ref) => this.measureSql(ref));
     }
+  }
+
+  /** Windows of the screen's outer layer never mix the rows with the totals row. */
+  private levelPartition(): string {
+    return this.variant === 'screen' ? `PARTITION BY ${LEVEL}` : '';
+  }
+
+  /** A chip's value: its expression on the facts, or its output column in the screen's outer layer. */
+  private dimValue(d: DimensionDef): string {
+    return this.variant === 'screen' ? quote(d.columns[0].value) : this.render(d.columns[0].expr);
   }
 
   /** RANK by the measure descending, or by the rows' sort column when the rank follows the sort. */
   private rank(m: DerivedDef, by: string): string {
     const sort = m.follow_sort ? this.plan.sort() : null;
     const target = sort && this.plan.index.measures.get(sort.column);
+    const over = this.variant === 'screen' ? `PARTITION BY ${LEVEL} ` : '';
     if (sort && target && target.id !== m.id && !isWindow(target)) {
-      return `RANK() OVER (ORDER BY ${this.measureSql(target.id)} ${sort.desc ? 'DESC' : 'ASC'} NULLS LAST)`;
+      return `RANK() OVER (${over}ORDER BY ${this.measureSql(target.id)} ${sort.desc ? 'DESC' : 'ASC'} NULLS LAST)`;
     }
-    return `RANK() OVER (ORDER BY ${this.measureSql(by)} DESC NULLS LAST)`;
+    return `RANK() OVER (${over}ORDER BY ${this.measureSql(by)} DESC NULLS LAST)`;
   }
 
   /** Running sum along one chip, within each combination of the other active chips. */
@@ -434,9 +474,12 @@ class Stmt {
     const { activeDims } = this.plan;
     const dim = activeDims.find((d) => d.id === along);
     if (!dim) return sql;
-    const others = activeDims.filter((d) => d !== dim).map((d) => this.render(d.columns[0].expr));
+    const others = [
+      ...(this.variant === 'screen' ? [LEVEL] : []),
+      ...activeDims.filter((d) => d !== dim).map((d) => this.dimValue(d)),
+    ];
     const partition = others.length ? `PARTITION BY ${others.join(', ')} ` : '';
-    return `SUM(${sql}) OVER (${partition}ORDER BY ${this.render(dim.columns[0].expr)})`;
+    return `SUM(${sql}) OVER (${partition}ORDER BY ${this.dimValue(dim)})`;
   }
 
   /** A measure over the whole filtered set (no grouping, no measure filters), as a scalar subquery. */
@@ -571,12 +614,17 @@ class Stmt {
 }
 
 function orderBy(plan: Plan): string {
+  const items = orderItems(plan);
+  return items.length ? `ORDER BY ${items.join(', ')}` : '';
+}
+
+function orderItems(plan: Plan): string[] {
   const items: string[] = [];
   const first = plan.sort();
   if (first) items.push(`${quote(first.column)} ${first.desc ? 'DESC' : 'ASC'} NULLS LAST`);
   // the dimension columns make the order total, so pages never overlap
   for (const c of plan.dimColumns) items.push(`${quote(c.value)} ASC NULLS LAST`);
-  return items.length ? `ORDER BY ${items.join(', ')}` : '';
+  return items;
 }
 
 function rowFragments(plan: Plan): string[] {
@@ -634,7 +682,65 @@ function buildTotals(plan: Plan): Statement {
   return s.finish(`WITH kept AS MATERIALIZED (${kept}) SELECT ${select} FROM ${from} JOIN kept ON ${match} ${s.where()}`);
 }
 
+/** Rows and the totals row read the same facts (a union's branches can differ between them). */
+function sameFactsForRowsAndTotals(plan: Plan): boolean {
+  if (!isUnion(plan.source)) return true;
+  const ids = (parts: UnionPart[]) => parts.map((p) => p.id).join(',');
+  return ids(plan.parts(false)) === ids(plan.parts(true));
+}
+
+/**
+ * The whole screen (one page of rows, the row count and the totals row) from one grouped pass:
+ *
+ *   a: base aggregates, GROUP BY GROUPING SETS ((chips), ()) — the () set is the totals row, so
+ *      ratios stay ratios of sums and distinct counts stay exact;
+ *   d: hidden all-zero rows dropped, derived measures computed from a's columns (windows
+ *      partitioned by level), the row count as a window;
+ *   the page window of d's rows, plus d's totals row.
+ *
+ * Null (the three statements serve) when a grouping set cannot express the totals row: a measure
+ * filter keeps groups (the totals cover only their facts), a union's branches differ between rows
+ * and totals, or the rows group through a look-up that repeats facts (`fan_out`).
+ */
+function buildScreen(plan: Plan): Statement | null {
+  if (plan.havingFilters.length || !sameFactsForRowsAndTotals(plan)) return null;
+  if (neededJoins(plan.source.joins ?? [], rowFragments(plan)).some((j) => j.fan_out)) return null;
+  const outer = new Stmt(plan, 'screen');
+  const indicators = outer.indicatorSelect();
+  const zeros = plan.zeroCheck.map((m) => `COALESCE(${outer.measureSql(m.id)}, 0) = 0`);
+  const inner = new Stmt(plan, 'totals', outer.params);
+  const aggregates = [...outer.bases.values()].map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`);
+  aggregates.push(`COUNT(*) AS ${quote('__facts')}`);
+  const fromWhere = `FROM ${inner.from(rowFragments(plan))} ${inner.where()}`;
+  let grouped: string;
+  if (plan.dimColumns.length) {
+    const keys = plan.dimColumns.map((c) => inner.render(c.expr));
+    grouped = `SELECT ${inner.dimSelect().join(', ')}, ${aggregates.join(', ')}, GROUPING(${keys[0]}) AS ${LEVEL}
+      ${fromWhere} GROUP BY GROUPING SETS ((${keys.join(', ')}), ())`;
+  } else {
+    // no chips: the single aggregate row is both the one row and the totals row
+    grouped = `SELECT t.*, v.${LEVEL} FROM (SELECT ${aggregates.join(', ')} ${fromWhere}) t CROSS JOIN (VALUES (0), (1)) AS v(${LEVEL})`;
+  }
+  const keep = zeros.length ? `WHERE ${LEVEL} = 1 OR NOT (${zeros.join(' AND ')})` : '';
+  const dims = plan.dimColumns.map((c) => quote(c.value));
+  const select = [...dims, ...indicators, LEVEL, `COUNT(CASE WHEN ${LEVEL} = 0 THEN 1 END) OVER () AS ${quote('__rows')}`];
+  const order = orderBy(plan);
+  const { pageNum, pageSize } = plan.query;
+  return outer.finish(
+    `WITH a AS (${grouped}), d AS MATERIALIZED (SELECT ${select.join(', ')} FROM a ${keep})
+     SELECT * FROM ((SELECT * FROM d WHERE ${LEVEL} = 0 ${order} LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize})
+       UNION ALL (SELECT * FROM d WHERE ${LEVEL} = 1)) s
+     ORDER BY ${[LEVEL, ...orderItems(plan)].join(', ')}`,
+  );
+}
+
 export function compileReport(input: CompileInput): CompiledReport {
   const plan = new Plan(input);
-  return { page: buildPage(plan), count: buildCount(plan), totals: buildTotals(plan), columns: plan.columns };
+  return {
+    page: buildPage(plan),
+    count: buildCount(plan),
+    totals: buildTotals(plan),
+    screen: buildScreen(plan),
+    columns: plan.columns,
+  };
 }

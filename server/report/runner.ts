@@ -36,23 +36,48 @@ export function shapeRows(rows: Record<string, unknown>[], columns: OutputColumn
   });
 }
 
-export async function runData(db: Db, report: ReportFile, compiled: CompiledReport): Promise<ReportData> {
-  const [rows, count] = await Promise.all([
-    db.query(compiled.page.sql, compiled.page.params),
-    db.query<{ total: number }>(compiled.count.sql, compiled.count.params),
+/** What one report screen shows: a page of rows, how many rows there are, and the totals row. */
+export interface ScreenAnswer {
+  rows: Record<string, unknown>[];
+  count: number;
+  totals: Record<string, unknown> | null;
+}
+
+/** One grouped pass when the query compiles to a screen statement, else the three statements. */
+export async function runScreen(db: Db, compiled: CompiledReport): Promise<ScreenAnswer> {
+  const { screen } = compiled;
+  if (screen) {
+    const all = await db.scan(screen.sql, screen.params);
+    const totals = all.find((r) => Number(r.__g) === 1) ?? null;
+    return { rows: all.filter((r) => Number(r.__g) === 0), count: Number(totals?.__rows ?? 0), totals };
+  }
+  const [rows, count, totals] = await Promise.all([
+    db.scan(compiled.page.sql, compiled.page.params),
+    db.scan<{ total: number }>(compiled.count.sql, compiled.count.params),
+    db.scan(compiled.totals.sql, compiled.totals.params),
   ]);
-  return {
-    title: titleColumns(report, compiled.columns),
-    list: shapeRows(rows, compiled.columns),
-    total: Number(count[0]?.total ?? 0),
-  };
+  return { rows, count: Number(count[0]?.total ?? 0), totals: totals[0] ?? null };
+}
+
+/** The statement text and values of a screen: equal keys give equal answers. */
+export function screenKey(compiled: CompiledReport): string {
+  const parts = compiled.screen ? [compiled.screen] : [compiled.page, compiled.count, compiled.totals];
+  return JSON.stringify(parts.map((s) => [s.sql, s.params]));
+}
+
+export function dataOf(report: ReportFile, compiled: CompiledReport, answer: ScreenAnswer): ReportData {
+  return { title: titleColumns(report, compiled.columns), list: shapeRows(answer.rows, compiled.columns), total: answer.count };
+}
+
+export function totalsOf(compiled: CompiledReport, answer: ScreenAnswer): ReportTotals {
+  const indicators = compiled.columns.filter((c) => c.type === '2');
+  return { total: answer.count, list: answer.totals ? shapeRows([answer.totals], indicators) : [] };
+}
+
+export async function runData(db: Db, report: ReportFile, compiled: CompiledReport): Promise<ReportData> {
+  return dataOf(report, compiled, await runScreen(db, compiled));
 }
 
 export async function runTotals(db: Db, compiled: CompiledReport): Promise<ReportTotals> {
-  const indicators = compiled.columns.filter((c) => c.type === '2');
-  const [rows, count] = await Promise.all([
-    db.query(compiled.totals.sql, compiled.totals.params),
-    db.query<{ total: number }>(compiled.count.sql, compiled.count.params),
-  ]);
-  return { total: Number(count[0]?.total ?? 0), list: shapeRows(rows.slice(0, 1), indicators) };
+  return totalsOf(compiled, await runScreen(db, compiled));
 }

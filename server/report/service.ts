@@ -11,7 +11,8 @@ import { forbidden } from '../http/errors';
 import { compileReport, ScopeError } from './compile';
 import { buildConfig, type TextLang } from './config';
 import { requiredRanges, resolveReport, type Resolved } from './resolve';
-import { runData, runTotals } from './runner';
+import { InFlight } from './in-flight';
+import { dataOf, runScreen, screenKey, totalsOf, type ScreenAnswer } from './runner';
 import type { CompiledReport, ScopeSession } from './types';
 import { validateQuery } from './validate';
 
@@ -48,6 +49,9 @@ function pageOf(catalogue: Catalogue, pathId: number, body: unknown): number {
 }
 
 export class ReportService {
+  /** `/data` and `/totals` of one screen share one pass (the key holds every scope value the SQL binds) */
+  private screens = new InFlight<ScreenAnswer>();
+
   constructor(
     readonly catalogue: Catalogue,
     readonly db: Db,
@@ -89,13 +93,17 @@ export class ReportService {
     }
   }
 
+  private screen(compiled: CompiledReport): Promise<ScreenAnswer> {
+    return this.screens.run(screenKey(compiled), () => runScreen(this.db, compiled));
+  }
+
   async data(session: ServerSession, pathId: number, body: unknown): Promise<ReportData> {
     const { resolved, compiled } = this.prepare(session, pathId, body);
-    return runData(this.db, resolved.used, compiled);
+    return dataOf(resolved.used, compiled, await this.screen(compiled));
   }
 
   async totals(session: ServerSession, pathId: number, body: unknown): Promise<ReportTotals> {
     const { compiled } = this.prepare(session, pathId, body);
-    return runTotals(this.db, compiled);
+    return totalsOf(compiled, await this.screen(compiled));
   }
 }

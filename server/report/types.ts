@@ -70,5 +70,7 @@ export interface CompiledReport {
   page: Statement;
   count: Statement;
   totals: Statement;
+  /** page rows, row count (`__rows`) and the totals row (`__g` = 1) in one pass; null when it cannot be fused */
+  screen: Statement | null;
   columns: OutputColumn[];
 }
