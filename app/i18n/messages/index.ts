@@ -9,6 +9,7 @@ import common from './common';
 import login from './login';
 import report from './report';
 import shell from './shell';
+import studio from './studio';
 
 export const namespaces: Record<string, NamespaceMessages> = {
   blocks,
@@ -16,6 +17,7 @@ export const namespaces: Record<string, NamespaceMessages> = {
   login,
   report,
   shell,
+  studio,
 };
 
 export const catalogues = flattenNamespaces(namespaces);
