@@ -13,4 +13,5 @@ export const PATHS = {
   jobs: '/j-system-leadingin',
   dataScreen: '/data-screen',
   dataSwiper: '/data-swiper',
+  studio: '/studio',
 } as const;

@@ -40,6 +40,8 @@ export const routes: RouteObject[] = [
           { path: PATHS.storeGoods, element: <GoodsDetailPage /> },
           { path: PATHS.goods, element: <GoodsDetailPage /> },
           { path: PATHS.jobs, element: <SystemImportLogPage /> },
+          // the editor and its form library load only when the studio is opened
+          { path: PATHS.studio, lazy: async () => ({ Component: (await import('./pages/Studio/StudioPage')).StudioPage }) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
