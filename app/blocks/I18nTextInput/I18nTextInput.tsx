@@ -23,26 +23,19 @@ export function I18nTextInput({ label, value, onChange, errors, disabled, id, re
   return (
     <Input.Wrapper label={label} required={required} error={errors?.whole} id={id}>
       <Group gap="xs" grow align="flex-start" wrap="nowrap">
-        <TextInput
-          id={id ? `${id}_zh` : undefined}
-          size="xs"
-          aria-label={`${label ?? ''}${t('studio.zh')}`}
-          placeholder={t('studio.zh')}
-          value={v.zh ?? ''}
-          onChange={(e) => onChange({ ...v, zh: e.currentTarget.value })}
-          error={errors?.zh}
-          disabled={disabled}
-        />
-        <TextInput
-          id={id ? `${id}_en` : undefined}
-          size="xs"
-          aria-label={`${label ?? ''}${t('studio.en')}`}
-          placeholder={t('studio.en')}
-          value={v.en ?? ''}
-          onChange={(e) => onChange({ ...v, en: e.currentTarget.value })}
-          error={errors?.en}
-          disabled={disabled}
-        />
+        {(['zh', 'en'] as const).map((lang) => (
+          <TextInput
+            key={lang}
+            id={id ? `${id}_${lang}` : undefined}
+            size="xs"
+            aria-label={`${label ?? ''}${t(`studio.${lang}`)}`}
+            placeholder={t(`studio.${lang}`)}
+            value={v[lang] ?? ''}
+            onChange={(e) => onChange({ ...v, [lang]: e.currentTarget.value })}
+            error={errors?.[lang]}
+            disabled={disabled}
+          />
+        ))}
       </Group>
     </Input.Wrapper>
   );

@@ -4,7 +4,7 @@
  */
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
 import type { StudioDataset } from '../../../engine/studio/wire';
-import { DatasetOptionSelect } from '../../blocks/DatasetOptionSelect';
+import { DatasetOptionSelect, type DatasetChoice } from '../../blocks/DatasetOptionSelect';
 import { DateRuleSelect, type DateRuleKind } from '../../blocks/DateRuleSelect';
 import { I18nTextInput, type I18nValue } from '../../blocks/I18nTextInput';
 
@@ -15,58 +15,20 @@ export interface EditorContext {
 
 const contextOf = (props: WidgetProps): EditorContext => props.registry.formContext as EditorContext;
 
-function DimensionWidget(props: WidgetProps) {
-  return (
-    <DatasetOptionSelect
-      id={props.id}
-      label={props.label}
-      choices={contextOf(props).dataset?.dimensions ?? []}
-      value={props.value}
-      onChange={(v) => props.onChange(v)}
-      disabled={props.disabled || props.readonly}
-    />
-  );
-}
-
-function MeasureWidget(props: WidgetProps) {
-  return (
-    <DatasetOptionSelect
-      id={props.id}
-      label={props.label}
-      choices={contextOf(props).dataset?.measures ?? []}
-      value={props.value}
-      onChange={(v) => props.onChange(v)}
-      disabled={props.disabled || props.readonly}
-    />
-  );
-}
-
-function DatasetWidget(props: WidgetProps) {
-  return (
-    <DatasetOptionSelect
-      id={props.id}
-      label={props.label}
-      choices={contextOf(props).datasets.map((d) => ({ id: d.id, label: d.title }))}
-      value={props.value}
-      onChange={(v) => props.onChange(v)}
-      disabled={props.disabled || props.readonly}
-    />
-  );
-}
-
-function DateColumnWidget(props: WidgetProps) {
-  const columns = contextOf(props).dataset?.date_columns ?? [];
-  return (
-    <DatasetOptionSelect
-      id={props.id}
-      label={props.label}
-      choices={columns.map((c) => ({ id: c, label: { zh: c, en: c } }))}
-      value={props.value}
-      onChange={(v) => props.onChange(v)}
-      disabled={props.disabled || props.readonly}
-    />
-  );
-}
+/** A select over choices the chosen dataset (or the catalogue) offers. */
+const choiceWidget = (choicesOf: (ctx: EditorContext) => DatasetChoice[]) =>
+  function ChoiceWidget(props: WidgetProps) {
+    return (
+      <DatasetOptionSelect
+        id={props.id}
+        label={props.label}
+        choices={choicesOf(contextOf(props))}
+        value={props.value}
+        onChange={(v) => props.onChange(v)}
+        disabled={props.disabled || props.readonly}
+      />
+    );
+  };
 
 const dateRuleWidget = (kind: DateRuleKind) =>
   function DateRuleWidget(props: WidgetProps) {
@@ -102,10 +64,10 @@ function I18nField(props: FieldProps<I18nValue>) {
 }
 
 export const EDITOR_WIDGETS: RegistryWidgetsType = {
-  dimension: DimensionWidget,
-  measure: MeasureWidget,
-  dataset: DatasetWidget,
-  dateColumn: DateColumnWidget,
+  dimension: choiceWidget((ctx) => ctx.dataset?.dimensions ?? []),
+  measure: choiceWidget((ctx) => ctx.dataset?.measures ?? []),
+  dataset: choiceWidget((ctx) => ctx.datasets.map((d) => ({ id: d.id, label: d.title }))),
+  dateColumn: choiceWidget((ctx) => (ctx.dataset?.date_columns ?? []).map((c) => ({ id: c, label: { zh: c, en: c } }))),
   defaultKind: dateRuleWidget('default_kind'),
   restriction: dateRuleWidget('restriction'),
   granularity: dateRuleWidget('granularity'),
