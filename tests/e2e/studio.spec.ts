@@ -21,6 +21,8 @@ async function pick(page: Page, label: string, search: string, option: string) {
   await input.click();
   await input.fill(search);
   await page.getByRole('option', { name: option, exact: true }).click();
+  // a multiselect keeps its list open; a click on the dialog's title closes it (Escape would close the dialog)
+  await page.getByRole('dialog').locator('.mantine-Modal-title').click();
 }
 
 const sumSales = (rows: ReportData['list']) => rows.reduce((s, r) => s + Number(r.sales ?? 0), 0);
@@ -42,7 +44,6 @@ test.describe('report studio', () => {
     await pick(page, '汇总维度', 'brand', '品牌 (brand)');
     await pick(page, '指标', 'sales', '销售额 (sales)');
     await pick(page, '指标', 'gm_rate', '毛利率 (gm_rate)');
-    await page.keyboard.press('Escape');
     await page.getByTestId('studio-new-create').click();
 
     // the draft opens in the form; the server's checks pass, so it may be previewed and saved

@@ -95,6 +95,8 @@ export function ReportEditor({ draft, onChange, errors, context, readOnly }: Rep
             extraErrors={extraErrors}
             showErrorList={false}
             noHtml5Validate
+            // an optional object (explain, print …) stays absent until filled, not saved as {}
+            experimental_defaultFormStateBehavior={{ emptyObjectFields: 'populateRequiredDefaults' }}
             readonly={readOnly}
             onChange={(e) => onChange(e.formData as Record<string, unknown>)}
           >
