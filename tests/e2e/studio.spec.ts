@@ -6,7 +6,7 @@
  * version; tenant 266 never sees it.
  */
 import { test, expect, type Page, type Response } from '@playwright/test';
-import type { ReportData, ReportTotals } from '../../engine/wire';
+import type { ReportData, ReportQuery, ReportTotals } from '../../engine/wire';
 import { loginAs } from './helpers';
 
 const isPost = (r: Response, path: RegExp) => r.request().method() === 'POST' && path.test(new URL(r.url()).pathname);
@@ -74,10 +74,18 @@ test.describe('report studio', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(Math.abs(Number(sum.sales) - sumSales(rows))).toBeLessThan(0.01);
 
-    // … and its sales equal report 70's for the same (default: yesterday) window
+    // … and its sales equal report 70's for the same window (70's own query, the window replaced)
+    const window = (await data).request().postDataJSON() as ReportQuery;
+    const authorization = (await data).request().headers()['authorization'];
     const seventy = page.waitForResponse((r) => isPost(r, /\/api\/reports\/70\/totals$/));
     await page.goto('/report/70');
-    expect(Math.abs(Number((await json<ReportTotals>(await seventy)).list[0].sales) - Number(sum.sales))).toBeLessThan(0.01);
+    const query70 = (await seventy).request().postDataJSON() as ReportQuery;
+    const replay = await page.request.post('/api/reports/70/totals', {
+      headers: { authorization },
+      data: { ...query70, date_start: window.date_start, date_end: window.date_end },
+    });
+    const sales70 = ((await replay.json()) as { data: ReportTotals }).data.list[0].sales;
+    expect(Math.abs(Number(sales70) - Number(sum.sales))).toBeLessThan(0.01);
 
     // an invalid edit: the error at its field, Save disabled
     await page.goto('/studio');
