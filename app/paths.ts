@@ -14,4 +14,5 @@ export const PATHS = {
   dataScreen: '/data-screen',
   dataSwiper: '/data-swiper',
   printStyles: '/print-styles',
+  studio: '/studio',
 } as const;

@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
           { path: PATHS.goods, element: <GoodsDetailPage /> },
           { path: PATHS.jobs, element: <SystemImportLogPage /> },
           { path: PATHS.printStyles, element: <PrintStylesPage /> },
+          // the editor and its form library load only when the studio is opened
+          { path: PATHS.studio, lazy: async () => ({ Component: (await import('./pages/Studio/StudioPage')).StudioPage }) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

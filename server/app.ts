@@ -25,6 +25,7 @@ import { printRoutes } from './print/routes';
 import { aiRoutes } from './ai/routes';
 import { pickerRoutes } from './pickers';
 import { documentRoutes } from './documents';
+import { studioRoutes } from './studio/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +51,7 @@ const BODY_ERRORS: Record<string, string> = {
 };
 
 /** Every API plugin of the product; each registers its own routes under /api (reportRoutes before its users). */
-const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes, documentRoutes];
+const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes, documentRoutes, studioRoutes];
 
 export interface BuildOptions {
   db: Db;

@@ -30,6 +30,9 @@ const modules = import.meta.glob<StoryModule>(
     './GoodsSearch/*.story.tsx',
     './Toolbar/*.story.tsx',
     './DetailPanel/*.story.tsx',
+    './DatasetOptionSelect/*.story.tsx',
+    './DateRuleSelect/*.story.tsx',
+    './I18nTextInput/*.story.tsx',
   ],
   { eager: true },
 );

@@ -466,3 +466,18 @@ export function loadCatalogue(datasetFiles: DefinitionFile[], reportFiles: Defin
 export function formatError(e: DefinitionError): string {
   return `${e.file}: ${e.pointer || '/'}: ${e.message}`;
 }
+
+/**
+ * Checks one report file against a loaded catalogue, as loadCatalogue would if the file were in the
+ * folder (its schema, then the cross-file checks). A report with the same id in the catalogue is
+ * the one this file replaces, not a duplicate.
+ */
+export function checkReportFile(catalogue: Catalogue, file: DefinitionFile): DefinitionError[] {
+  if (!validateReport(file.json)) return schemaErrors(file.path, validateReport.errors);
+  const errors: DefinitionError[] = [];
+  const rep = file.json as unknown as ReportFile;
+  const reports = new Map(catalogue.reports);
+  reports.set(rep.id, rep);
+  checkReport(new Reporter(file.path, errors), rep, { ...catalogue, reports });
+  return errors;
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ReportRow } from '../../engine/wire';
+import type { ServerSession } from '../auth/session';
 import { ok } from '../http/envelope';
 import { badRequest, notFound } from '../http/errors';
 import { shapeRows, titleColumns } from '../report/runner';
@@ -41,38 +42,42 @@ function tableId(raw: string): number {
 }
 
 /**
- * POST /api/reports/:table_id/export: the report query with is_down "1" (the tab's own table_id).
- * Answers the job; when it finished within a few seconds the app downloads it at once, otherwise
- * the user finds it in the import/export log.
+ * Exports a prepared report query as a job. Answers the job; when it finished within a few seconds
+ * the app downloads it at once, otherwise the user finds it in the import/export log.
  */
+export async function exportPrepared(app: FastifyInstance, session: ServerSession, prepared: PreparedReport) {
+  const expectedRows = await countRows(app, prepared);
+  if (expectedRows > MAX_EXPORT_ROWS) {
+    throw badRequest('EXPORT_TOO_LARGE', '导出数据超过100万行，请添加查询条件缩小范围后再导出');
+  }
+  const { resolved, compiled } = prepared;
+  const columns = titleColumns(resolved.used, compiled.columns);
+  const title = reportTitle(prepared);
+  const statement = allRows(compiled.page);
+  const jobId = await app.jobs.start({
+    session,
+    kind: 'export',
+    tableId: resolved.used.id,
+    title,
+    expectedRows,
+    produce: async (file, onProgress) => {
+      const totals = await runTotalsRow(app, prepared);
+      async function* rows() {
+        for await (const chunk of app.db.stream(statement.sql, statement.params, 5000)) yield shapeRows(chunk, compiled.columns);
+      }
+      return writeReportXlsx(file, { title, columns, rows: rows(), totals, onProgress });
+    },
+  });
+  await app.jobs.waitFor(jobId, WAIT_MS);
+  const job = await app.jobs.get(session, jobId);
+  return { job_id: jobId, status: job!.status, file_name: job!.file_name, row_count: job!.row_count };
+}
+
+/** POST /api/reports/:table_id/export: the report query with is_down "1" (the tab's own table_id). */
 export async function reportExportRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/export', async (req) => {
-    const session = req.session!;
-    const prepared = app.reports.prepare(session, tableId(req.params.table_id), req.body);
-    const expectedRows = await countRows(app, prepared);
-    if (expectedRows > MAX_EXPORT_ROWS) {
-      throw badRequest('EXPORT_TOO_LARGE', '导出数据超过100万行，请添加查询条件缩小范围后再导出');
-    }
-    const { resolved, compiled } = prepared;
-    const columns = titleColumns(resolved.used, compiled.columns);
-    const title = reportTitle(prepared);
-    const statement = allRows(compiled.page);
-    const jobId = await app.jobs.start({
-      session,
-      kind: 'export',
-      tableId: resolved.used.id,
-      title,
-      expectedRows,
-      produce: async (file, onProgress) => {
-        const totals = await runTotalsRow(app, prepared);
-        async function* rows() {
-          for await (const chunk of app.db.stream(statement.sql, statement.params, 5000)) yield shapeRows(chunk, compiled.columns);
-        }
-        return writeReportXlsx(file, { title, columns, rows: rows(), totals, onProgress });
-      },
-    });
-    await app.jobs.waitFor(jobId, WAIT_MS);
-    const job = await app.jobs.get(session, jobId);
-    return ok({ job_id: jobId, status: job!.status, file_name: job!.file_name, row_count: job!.row_count });
+    const view = await app.tenantReports.forSession(req.session!);
+    const prepared = view.service.prepare(view.session, tableId(req.params.table_id), req.body);
+    return ok(await exportPrepared(app, req.session!, prepared));
   });
 }

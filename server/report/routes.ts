@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatError } from '../../engine/definition/catalogue';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
+import { TenantOverlay } from '../studio/overlay';
 import { loadCatalogueFromDir } from './catalogue-fs';
 import { textLangOf } from './config';
 import { ReportService } from './service';
@@ -14,6 +15,8 @@ import { ReportService } from './service';
 declare module 'fastify' {
   interface FastifyInstance {
     reports: ReportService;
+    /** shipped reports plus the session tenant's own (studio) reports */
+    tenantReports: TenantOverlay;
   }
 }
 
@@ -27,18 +30,23 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   if (errors.length) throw new Error(`report definitions are invalid:\n${errors.map(formatError).join('\n')}`);
   const service = new ReportService(catalogue, app.db);
   app.decorate('reports', service);
+  const overlay = new TenantOverlay(service, app.db);
+  app.decorate('tenantReports', overlay);
 
-  app.get<{ Params: { table_id: string }; Querystring: { is_history?: string } }>('/api/reports/:table_id/config', async (req) =>
-    ok(service.config(req.session!, tableId(req.params.table_id), req.query.is_history, textLangOf(req.headers['accept-language']))),
-  );
+  app.get<{ Params: { table_id: string }; Querystring: { is_history?: string } }>('/api/reports/:table_id/config', async (req) => {
+    const view = await overlay.forSession(req.session!);
+    return ok(view.service.config(view.session, tableId(req.params.table_id), req.query.is_history, textLangOf(req.headers['accept-language'])));
+  });
 
-  app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/data', async (req) =>
-    ok(await service.data(req.session!, tableId(req.params.table_id), req.body)),
-  );
+  app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/data', async (req) => {
+    const view = await overlay.forSession(req.session!);
+    return ok(await view.service.data(view.session, tableId(req.params.table_id), req.body));
+  });
 
-  app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/totals', async (req) =>
-    ok(await service.totals(req.session!, tableId(req.params.table_id), req.body)),
-  );
+  app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/totals', async (req) => {
+    const view = await overlay.forSession(req.session!);
+    return ok(await view.service.totals(view.session, tableId(req.params.table_id), req.body));
+  });
 }
 
 // not encapsulated: `app.reports` is shared with other plugins (export uses `prepare`)

@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { MenuResponse } from '../../engine/shell';
 import { ok } from '../http/envelope';
 import { buildMenu, type DocumentLeaf } from './menu.logic';
-import type { ReportLeaf } from './report-leaves';
+import { withReportsPermitted } from '../studio/overlay';
+import { currentReports } from '../studio/store';
+import { leafFromDefinition, type ReportLeaf } from './report-leaves';
 
 /** GET /api/menu: the menu tree this session may see (rules 32–33). */
 export async function menuRoutes(app: FastifyInstance, { leaves, documents }: { leaves: ReportLeaf[]; documents: DocumentLeaf[] }): Promise<void> {
@@ -14,8 +16,11 @@ export async function menuRoutes(app: FastifyInstance, { leaves, documents }: { 
       [session.client],
     );
     const hidden = new Set(rows.map((r) => r.menu_id));
+    // the tenant's own studio reports join the shipped ones, open to every account of their clients
+    const own = (await currentReports(app.db, session.tenant_id)).flatMap((v) => leafFromDefinition({ ...v.definition }) ?? []);
+    const viewer = withReportsPermitted(session, own.map((l) => l.table_id));
     const body: MenuResponse = {
-      list: buildMenu(leaves, { client: session.client, permissions: session.permissions, is_special_tenant: session.is_special_tenant }, hidden, documents),
+      list: buildMenu([...leaves, ...own], { client: session.client, permissions: viewer.permissions, is_special_tenant: session.is_special_tenant }, hidden, documents),
     };
     return ok(body);
   });

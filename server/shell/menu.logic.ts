@@ -64,6 +64,13 @@ export const FIXED_GROUPS: (GroupDef & { leaves: FixedLeaf[] })[] = [
     leaves: [{ id: 'user', title: '修改密码', title_en: 'Change password', route: '/user', icon: 'key' }],
   },
   {
+    key: 'design',
+    title: '报表设计',
+    title_en: 'Report design',
+    icon: 'file-analytics',
+    leaves: [{ id: 'studio', title: '报表工作室', title_en: 'Report studio', route: '/studio', icon: 'file-analytics' }],
+  },
+  {
     key: 'log',
     title: '日志管理',
     title_en: 'Log management',

@@ -10,6 +10,7 @@ import login from './login';
 import print from './print';
 import report from './report';
 import shell from './shell';
+import studio from './studio';
 
 export const namespaces: Record<string, NamespaceMessages> = {
   blocks,
@@ -18,6 +19,7 @@ export const namespaces: Record<string, NamespaceMessages> = {
   print,
   report,
   shell,
+  studio,
 };
 
 export const catalogues = flattenNamespaces(namespaces);

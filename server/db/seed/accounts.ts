@@ -1,3 +1,4 @@
+import { STUDIO_PERMISSION } from '../../../engine/studio/rules';
 import type { ClientType } from '../../../engine/wire';
 import { hashPassword, md5Hex } from '../../auth/password';
 import { GIVEN, SURNAMES } from './names';
@@ -8,7 +9,7 @@ import type { World } from './world';
 export const DEMO_PASSWORD = 'Demo@2026';
 export const NEWHIRE_PASSWORD = 'Hm@123456';
 /** The analyst's partial permission: some sales reports and the home page (menu filtering tests). */
-export const ANALYST_PERMISSION = '35,44,70,142,143,166,dashboard,user,menu-nav';
+export const ANALYST_PERMISSION = `35,44,70,142,143,166,dashboard,user,menu-nav,${STUDIO_PERMISSION}`;
 
 export interface AccountSeed {
   account_id: number;
@@ -51,7 +52,7 @@ export function buildAccounts(world: World): { accounts: AccountSeed[]; mallAcco
     return seed.account_id;
   };
   const hq = permissionOf([...reportIds('HMT', world.profile.special), ...documentIds('HMT')]);
-  add({ username: 'admin', account_name: '系统管理员', client_type: 'HMT', org_code: '1000', permission: hq });
+  add({ username: 'admin', account_name: '系统管理员', client_type: 'HMT', org_code: '1000', permission: `${hq},${STUDIO_PERMISSION}` });
   const mallAccount = add({ username: 'mall', account_name: '线上商城', client_type: 'HMT', org_code: '1000', permission: '', status: 0 });
   if (t === 10139) {
     const [s1, s2] = world.sellingStores;

@@ -1,0 +1,2 @@
+export { DatasetOptionSelect, type DatasetOptionSelectProps } from './DatasetOptionSelect';
+export * from './datasetOption.logic';

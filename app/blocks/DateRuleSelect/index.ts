@@ -1,0 +1,2 @@
+export { DateRuleSelect, type DateRuleSelectProps } from './DateRuleSelect';
+export * from './dateRule.logic';

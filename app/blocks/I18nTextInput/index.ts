@@ -1,0 +1,1 @@
+export { I18nTextInput, type I18nTextInputProps, type I18nValue } from './I18nTextInput';

@@ -1,0 +1,38 @@
+/** The studio's HTTP calls (DESIGN §4, studio). */
+import type { DefinitionError } from '../../../engine/definition/catalogue';
+import type { ReportFile } from '../../../engine/definition/types';
+import type {
+  StudioDataset,
+  StudioPreview,
+  StudioReportDetail,
+  StudioReportList,
+  StudioSaved,
+  StudioVersion,
+} from '../../../engine/studio/wire';
+import type { ReportConfig, ReportQuery } from '../../../engine/wire';
+import { apiGet, apiPost, apiRequest, authHeaders } from '../../api/http';
+import type { ExportAnswer } from '../../report/source/types';
+
+const reportPath = (id: number, part = '') => `/api/studio/reports/${id}${part}`;
+
+export const studioApi = {
+  datasets: async () => (await apiGet<{ list: StudioDataset[] }>('/api/studio/datasets')).list,
+  reports: () => apiGet<StudioReportList>('/api/studio/reports'),
+  detail: (id: number) => apiGet<StudioReportDetail>(reportPath(id)),
+  validate: async (report: unknown, signal?: AbortSignal) =>
+    (await apiPost<{ errors: DefinitionError[] }>('/api/studio/validate', { report }, { signal })).errors,
+  previewConfig: (report: ReportFile, signal?: AbortSignal) => apiPost<ReportConfig>('/api/studio/preview/config', { report }, { signal }),
+  preview: (report: ReportFile, query: ReportQuery, signal?: AbortSignal) =>
+    apiPost<StudioPreview>('/api/studio/preview', { report, query }, { signal }),
+  previewExport: (report: ReportFile, query: ReportQuery) => apiPost<ExportAnswer>('/api/studio/preview/export', { report, query }),
+  create: (report: unknown) => apiPost<StudioSaved>('/api/studio/reports', { report }),
+  update: (id: number, report: unknown) => apiRequest<StudioSaved>(reportPath(id), { method: 'PUT', body: { report } }),
+  remove: (id: number) => apiRequest<null>(reportPath(id), { method: 'DELETE' }),
+  versions: async (id: number) => (await apiGet<{ list: StudioVersion[] }>(reportPath(id, '/versions'))).list,
+  revert: (id: number, version: number) => apiPost<StudioSaved>(reportPath(id, '/revert'), { version }),
+  exportFile: async (id: number): Promise<Blob> => {
+    const res = await fetch(reportPath(id, '/export'), { headers: authHeaders() });
+    if (!res.ok) throw new Error(`${res.status}`);
+    return res.blob();
+  },
+};

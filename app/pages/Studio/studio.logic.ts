@@ -1,0 +1,66 @@
+/**
+ * Pure helpers of the studio page: the form's schema (the generated report schema without what a
+ * studio report may not set), definition errors placed at their field, copies of shipped reports.
+ */
+import type { DefinitionError } from '../../../engine/definition/catalogue';
+import type { ReportFile } from '../../../engine/definition/types';
+import { STUDIO_FORBIDDEN_KEYS } from '../../../engine/studio/rules';
+
+type Json = Record<string, unknown>;
+
+/** The report schema with the keys a studio report may not carry removed from its properties. */
+export function studioFormSchema<S extends { properties?: Json }>(schema: S): S {
+  const properties = { ...(schema.properties ?? {}) };
+  for (const key of STUDIO_FORBIDDEN_KEYS) delete properties[key];
+  return { ...schema, properties };
+}
+
+function unescape(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export interface ErrorNode {
+  __errors?: string[];
+  [key: string]: ErrorNode | string[] | undefined;
+}
+
+/** Definition errors as a form error tree: /chips/1/dimension → {chips: {1: {dimension: {__errors}}}}. */
+export function errorTree(errors: readonly DefinitionError[]): ErrorNode {
+  const root: ErrorNode = {};
+  for (const e of errors) {
+    let node = root;
+    for (const token of e.pointer.split('/').slice(1).map(unescape)) {
+      node[token] ??= {};
+      node = node[token] as ErrorNode;
+    }
+    node.__errors = [...(node.__errors ?? []), e.message];
+  }
+  return root;
+}
+
+/** A shipped report as the start of a tenant's own: new id, without the keys the studio refuses. */
+export function copyAsNew(report: ReportFile, id: number): ReportFile {
+  const copy: Json = { ...(report as unknown as Json), id };
+  for (const key of STUDIO_FORBIDDEN_KEYS) delete copy[key];
+  return copy as unknown as ReportFile;
+}
+
+/** The raw JSON view's text, and its parse (null + message when it is not JSON). */
+export function toJsonText(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
+
+export function parseJsonText(text: string): { value: unknown; error: null } | { value: null; error: string } {
+  try {
+    return { value: JSON.parse(text), error: null };
+  } catch (err) {
+    return { value: null, error: (err as Error).message };
+  }
+}
+
+/** A value of a diff entry in one short line. */
+export function diffValue(value: unknown): string {
+  if (value === undefined) return '∅';
+  const text = JSON.stringify(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
+}

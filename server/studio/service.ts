@@ -1,0 +1,205 @@
+/**
+ * The report studio's use cases for a session: list datasets and reports, check a draft, preview it
+ * on the session's own data, and save it with versions. A draft goes through the same catalogue
+ * checks as a file of report-defs and then through the shipped reports' resolve → validate →
+ * compile → run path (ReportService over the tenant's overlay), never a second compiler.
+ */
+import { checkReportFile, type DefinitionError } from '../../engine/definition/catalogue';
+import { isDerived } from '../../engine/definition/dataset-index';
+import type { ReportFile } from '../../engine/definition/types';
+import { diffJson } from '../../engine/studio/diff';
+import { STUDIO_MIN_ID, STUDIO_PERMISSION, studioErrors, studioFilePath } from '../../engine/studio/rules';
+import type {
+  StudioDataset,
+  StudioPreview,
+  StudioReportDetail,
+  StudioReportList,
+  StudioReportSummary,
+  StudioSaved,
+  StudioVersion,
+} from '../../engine/studio/wire';
+import type { ReportConfig } from '../../engine/wire';
+import type { ServerSession } from '../auth/session';
+import type { Db } from '../db/types';
+import { forbidden, HttpError, notFound } from '../http/errors';
+import type { PreparedReport } from '../report/service';
+import { overlayCatalogue, type TenantOverlay } from './overlay';
+import { currentReports, deleteReport, nextReportId, reportVersions, writeVersion, type StoredVersion } from './store';
+
+const reportNotFound = () => notFound('REPORT_NOT_FOUND', '报表不存在');
+
+export class DefinitionInvalid extends HttpError {
+  constructor(readonly errors: DefinitionError[]) {
+    const first = errors[0];
+    super(422, 'DEFINITION_INVALID', `报表定义有误：${first.pointer || '/'} ${first.message}`);
+  }
+}
+
+function summaryOf(report: ReportFile, stored: StoredVersion | null): StudioReportSummary {
+  return {
+    id: report.id,
+    title: report.title,
+    area: report.area,
+    clients: report.clients,
+    dataset: report.dataset,
+    shipped: stored === null,
+    version: stored?.version ?? null,
+    updated_by: stored?.username ?? null,
+    updated_at: stored?.created_at ?? null,
+  };
+}
+
+function asReport(value: unknown): ReportFile {
+  return value as ReportFile;
+}
+
+export class StudioService {
+  constructor(
+    private overlay: TenantOverlay,
+    private db: Db,
+  ) {}
+
+  private get base() {
+    return this.overlay.base.catalogue;
+  }
+
+  /** HQ accounts holding the report-designer permission. */
+  guard(session: ServerSession): void {
+    if (session.client !== 'HMT' || !session.permissions.has(STUDIO_PERMISSION)) {
+      throw forbidden('NO_PERMISSION', '无权使用报表工作室');
+    }
+  }
+
+  datasets(): StudioDataset[] {
+    return [...this.base.indexes.values()].map(({ dataset }) => ({
+      id: dataset.id,
+      title: dataset.title,
+      dimensions: dataset.dimensions.map((d) => ({ id: d.id, label: d.label })),
+      measures: [...dataset.measures, ...(dataset.derived ?? [])].map((m) => ({
+        id: m.id,
+        label: m.label,
+        format: m.format,
+        derived: isDerived(m),
+      })),
+      fields: (dataset.fields ?? []).map((f) => ({ id: f.id, value_type: f.value_type, condition: !!f.condition })),
+      date_columns: Object.keys(dataset.date_columns ?? {}),
+    }));
+  }
+
+  async list(session: ServerSession): Promise<StudioReportList> {
+    const own = await currentReports(this.db, session.tenant_id);
+    const shipped = [...this.base.reports.values()].sort((a, b) => a.id - b.id).map((r) => summaryOf(r, null));
+    return {
+      reports: [...shipped, ...own.map((v) => summaryOf(v.definition, v))],
+      next_id: await nextReportId(this.db, session.tenant_id),
+    };
+  }
+
+  async detail(session: ServerSession, id: number): Promise<StudioReportDetail> {
+    const own = (await currentReports(this.db, session.tenant_id)).find((v) => v.report_id === id);
+    if (own) return { summary: summaryOf(own.definition, own), report: own.definition };
+    const shipped = id <= STUDIO_MIN_ID ? this.base.reports.get(id) : undefined;
+    if (!shipped) throw reportNotFound();
+    return { summary: summaryOf(shipped, null), report: shipped };
+  }
+
+  /** The schema, studio and cross-file checks of a draft, against the catalogue this tenant sees. */
+  async validate(session: ServerSession, draft: unknown): Promise<DefinitionError[]> {
+    const report = asReport(draft);
+    const file = studioFilePath(report ?? {});
+    const own = studioErrors(draft, file);
+    if (own.length) return own;
+    const tenant = (await currentReports(this.db, session.tenant_id)).map((v) => v.definition);
+    return checkReportFile(overlayCatalogue(this.base, tenant), { path: file, json: draft });
+  }
+
+  private async valid(session: ServerSession, draft: unknown): Promise<ReportFile> {
+    const errors = await this.validate(session, draft);
+    if (errors.length) throw new DefinitionInvalid(errors);
+    return asReport(draft);
+  }
+
+  async previewConfig(session: ServerSession, draft: unknown): Promise<ReportConfig> {
+    const report = await this.valid(session, draft);
+    const view = await this.overlay.withDraft(session, report);
+    return view.service.config(view.session, report.id, undefined);
+  }
+
+  private async preparedPreview(session: ServerSession, draft: unknown, query: unknown) {
+    const report = await this.valid(session, draft);
+    const view = await this.overlay.withDraft(session, report);
+    // the draft's own id, whatever the body says: a preview never reads another report
+    const body = { ...((query as object | null) ?? {}), table_id: report.id };
+    return { report, view, body };
+  }
+
+  async preview(session: ServerSession, draft: unknown, query: unknown): Promise<StudioPreview> {
+    const { report, view, body } = await this.preparedPreview(session, draft, query);
+    const [data, totals] = await Promise.all([view.service.data(view.session, report.id, body), view.service.totals(view.session, report.id, body)]);
+    return { ...data, totals };
+  }
+
+  async preparePreviewExport(session: ServerSession, draft: unknown, query: unknown): Promise<PreparedReport> {
+    const { report, view, body } = await this.preparedPreview(session, draft, query);
+    return view.service.prepare(view.session, report.id, body);
+  }
+
+  private author(session: ServerSession) {
+    return { tenant_id: session.tenant_id, account_id: session.account_id, username: session.username };
+  }
+
+  /** A new report (or an imported file): it gets the tenant's next free id. */
+  async create(session: ServerSession, draft: unknown): Promise<StudioSaved> {
+    const id = await nextReportId(this.db, session.tenant_id);
+    const report = await this.valid(session, { ...((draft as object | null) ?? {}), id });
+    const version = await writeVersion(this.db, this.author(session), report, 'create');
+    return { id, version };
+  }
+
+  private async history(session: ServerSession, id: number): Promise<StoredVersion[]> {
+    const versions = await reportVersions(this.db, session.tenant_id, id);
+    if (!versions.length) throw reportNotFound();
+    return versions;
+  }
+
+  async update(session: ServerSession, id: number, draft: unknown): Promise<StudioSaved> {
+    await this.history(session, id);
+    const report = await this.valid(session, { ...((draft as object | null) ?? {}), id });
+    const version = await writeVersion(this.db, this.author(session), report, 'update');
+    return { id, version };
+  }
+
+  async versions(session: ServerSession, id: number): Promise<StudioVersion[]> {
+    const versions = await this.history(session, id);
+    return versions
+      .map((v, i) => ({
+        version: v.version,
+        action: v.action,
+        username: v.username,
+        created_at: v.created_at,
+        diff: i === 0 ? [] : diffJson(versions[i - 1].definition, v.definition),
+      }))
+      .reverse();
+  }
+
+  /** Makes an older version current again, as a new version (the history only grows). */
+  async revert(session: ServerSession, id: number, version: unknown): Promise<StudioSaved> {
+    const versions = await this.history(session, id);
+    const target = versions.find((v) => v.version === Number(version));
+    if (!target) throw notFound('VERSION_NOT_FOUND', '该版本不存在');
+    // the catalogue may have moved on since: an old version must still pass today's checks
+    const report = await this.valid(session, target.definition);
+    const saved = await writeVersion(this.db, this.author(session), report, 'revert');
+    return { id, version: saved };
+  }
+
+  async remove(session: ServerSession, id: number): Promise<void> {
+    if (!(await deleteReport(this.db, session.tenant_id, id))) throw reportNotFound();
+  }
+
+  /** The report as a definition file of report-defs/reports (validate:defs accepts it). */
+  async exportFile(session: ServerSession, id: number): Promise<{ name: string; json: ReportFile }> {
+    const { report } = await this.detail(session, id);
+    return { name: studioFilePath(report).split('/').pop()!, json: report };
+  }
+}
