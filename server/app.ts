@@ -1,14 +1,13 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import type { Db } from './db/types';
 import type { ServerConfig } from './config';
 import { configFromEnv } from './config';
 import { HttpError, unauthorized } from './http/errors';
 import { errorBody, ok } from './http/envelope';
+import { registerSpa } from './http/spa';
 import { resolveToken, type ServerSession } from './auth/session';
 import { authRoutes } from './auth/routes';
 import { JobRunner } from './export/jobs';
@@ -112,15 +111,7 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
 
   for (const plugin of API_PLUGINS) await app.register(plugin);
 
-  const hasSpa = existsSync(config.staticDir);
-  if (hasSpa) await app.register(fastifyStatic, { root: config.staticDir, wildcard: false });
-
-  app.setNotFoundHandler({ preHandler: async () => {} }, (req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasSpa) {
-      return reply.status(404).send(errorBody(404, 'NOT_FOUND', '请求的地址不存在'));
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
+  await registerSpa(app, config.staticDir);
 
   return app;
 }
