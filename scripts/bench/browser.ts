@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { buildServer } from '../../server/app';
 import type { Db } from '../../server/db/types';
 import { CHROMIUM_ARGS, findChromium } from '../lib/chromium';
@@ -111,6 +111,37 @@ function timeBareFetch(page: Page, reportId: number, body: string): Promise<numb
   );
 }
 
+/** 查询 → rows painted beside the bare fetch, median over `runs` searches on one signed-in page. */
+async function benchSearch(context: BrowserContext, base: string, reportId: number, runs: number, log: (line: string) => void) {
+  const page = await context.newPage();
+  await signIn(page, base);
+  let lastBody = '';
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new RegExp(`/api/reports/${reportId}/data$`).test(r.url())) lastBody = r.postData() ?? '';
+  });
+  await page.goto(`${base}/report/${reportId}`);
+  await page.locator('[data-state="ready"] tbody tr').first().waitFor({ timeout: 120_000 });
+
+  const painted: number[] = [];
+  const answered: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await page.waitForTimeout(REPEAT_GUARD_MS);
+    const timing = await timeSearch(page);
+    painted.push(timing.painted);
+    answered.push(timing.answered);
+    bare.push(await timeBareFetch(page, reportId, lastBody));
+  }
+  const rows = await page.locator('[data-state="ready"] tbody tr').count();
+  const cols = await page.locator('[data-state="ready"] thead th').count();
+  const afterAnswer = painted.map((p, i) => p - answered[i]);
+  log(
+    `  report ${reportId} 查询 → ${rows} rows × ${cols} columns painted: median ${median(painted).toFixed(0)} ms | ` +
+      `bare data+totals fetch ${median(bare).toFixed(0)} ms | page's own answer ${median(answered).toFixed(0)} ms, ` +
+      `paint after it ${median(afterAnswer).toFixed(0)} ms (${runs} runs)`,
+  );
+}
+
 export async function benchBrowser({ db, staticDir, runs, reportId, log }: BrowserBenchOptions): Promise<void> {
   log('\nbrowser (headless Chromium, built SPA from the real server)');
   const executablePath = findChromium();
@@ -128,33 +159,7 @@ export async function benchBrowser({ db, staticDir, runs, reportId, log }: Brows
     log(`  login page: JS ${kb(weight.js)}, CSS ${kb(weight.css)} on the wire (${weight.files} files, ${weight.encodings})`);
     await fresh.close();
 
-    const page = await context.newPage();
-    await signIn(page, base);
-    let lastBody = '';
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new RegExp(`/api/reports/${reportId}/data$`).test(r.url())) lastBody = r.postData() ?? '';
-    });
-    await page.goto(`${base}/report/${reportId}`);
-    await page.locator('[data-state="ready"] tbody tr').first().waitFor({ timeout: 120_000 });
-
-    const painted: number[] = [];
-    const answered: number[] = [];
-    const bare: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      await page.waitForTimeout(REPEAT_GUARD_MS);
-      const timing = await timeSearch(page);
-      painted.push(timing.painted);
-      answered.push(timing.answered);
-      bare.push(await timeBareFetch(page, reportId, lastBody));
-    }
-    const rows = await page.locator('[data-state="ready"] tbody tr').count();
-    const cols = await page.locator('[data-state="ready"] thead th').count();
-    const afterAnswer = painted.map((p, i) => p - answered[i]);
-    log(
-      `  report ${reportId} 查询 → ${rows} rows × ${cols} columns painted: median ${median(painted).toFixed(0)} ms | ` +
-        `bare data+totals fetch ${median(bare).toFixed(0)} ms | page's own answer ${median(answered).toFixed(0)} ms, ` +
-        `paint after it ${median(afterAnswer).toFixed(0)} ms (${runs} runs)`,
-    );
+    await benchSearch(context, base, reportId, runs, log).catch((err: Error) => log(`  查询 timing failed: ${err.message.split('\n')[0]}`));
   } finally {
     await browser.close();
     await app.close();
