@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { SessionInfo } from '../engine/wire';
 import { AppProviders } from './AppProviders';
 import { clearAuth, saveLogin, STORAGE_KEYS } from './api/session-store';
@@ -53,6 +53,16 @@ function renderAt(path: string) {
   return router;
 }
 
+/** Every lazy route's loader, so the pages' modules can be loaded once before the tests. */
+function loaders(list: RouteObject[]): (() => Promise<unknown>)[] {
+  return list.flatMap((r) => [...(typeof r.lazy === 'function' ? [r.lazy] : []), ...loaders(r.children ?? [])]);
+}
+
+// the first import of a page transforms it, which takes longer than findBy's wait on a busy machine
+beforeAll(async () => {
+  await Promise.all(loaders(routes).map((load) => load()));
+}, 60_000);
+
 beforeEach(() => {
   localStorage.clear();
   clearAuth();
@@ -64,6 +74,13 @@ afterEach(() => {
 });
 
 describe('routes', () => {
+  it('every page but Login is a lazy route, so the sign-in screen loads only its own code', () => {
+    const eager = (list: RouteObject[]): (string | undefined)[] =>
+      list.flatMap((r) => [...(r.element && r.path ? [r.path] : []), ...eager(r.children ?? [])]);
+    expect(eager(routes)).toEqual(['/login']);
+    expect(loaders(routes).length).toBeGreaterThan(8);
+  });
+
   it('without a session an app page goes to Login', async () => {
     const router = renderAt('/dashboard');
     expect(await screen.findByRole('heading', { name: '账号登录' })).toBeTruthy();

@@ -1,23 +1,15 @@
 /**
  * Route table. Add a page inside the authenticated layout's `children`; public pages go beside Login.
  * Paths shared with other modules live in paths.ts.
+ *
+ * Every page but Login is a lazy route (`page(() => import(…), 'Name')`): the sign-in screen then loads
+ * only its own code, and each page's chunk is fetched when it is first visited.
  */
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { DashboardPage } from './pages/Dashboard/DashboardPage';
-import { DataScreenPage } from './pages/DataScreen/DataScreenPage';
-import { DataSwiperPage } from './pages/DataSwiper/DataSwiperPage';
-import { ForcePasswordPage } from './pages/ForcePassword/ForcePasswordPage';
-import { GoodsDetailPage } from './pages/GoodsDetail/GoodsDetailPage';
 import { LoginPage } from './pages/Login/LoginPage';
-import { MenuNavPage } from './pages/MenuNav/MenuNavPage';
-import { NotFoundPage } from './pages/NotFound/NotFoundPage';
-import { PrintStylesPage } from './pages/PrintStyles/PrintStylesPage';
-import { SystemImportLogPage } from './pages/SystemImportLog/SystemImportLogPage';
-import { UserPage } from './pages/User/UserPage';
 import { PATHS } from './paths';
-import { SummaryReportPage } from './report/SummaryReportPage';
-import { AppLayout } from './shell/AppLayout';
 import { RequireSession } from './shell/RequireSession';
+import { page } from './lazy-page';
 
 export const routes: RouteObject[] = [
   // the spec's named route "Login" (target after logout)
@@ -26,25 +18,14 @@ export const routes: RouteObject[] = [
     element: <RequireSession />,
     children: [
       // full-screen, outside the layout
-      { path: PATHS.forcePassword, element: <ForcePasswordPage /> },
-      { path: PATHS.dataScreen, element: <DataScreenPage /> },
+      { path: PATHS.forcePassword, lazy: page(() => import('./pages/ForcePassword/ForcePasswordPage'), 'ForcePasswordPage') },
+      { path: PATHS.dataScreen, lazy: page(() => import('./pages/DataScreen/DataScreenPage'), 'DataScreenPage') },
       // the special tenant's rotating screen (rule 27); the page sends everyone else home
-      { path: PATHS.dataSwiper, element: <DataSwiperPage /> },
+      { path: PATHS.dataSwiper, lazy: page(() => import('./pages/DataSwiper/DataSwiperPage'), 'DataSwiperPage') },
       {
-        element: <AppLayout />,
+        lazy: page(() => import('./shell/AppLayout'), 'AppLayout'),
         children: [
           { index: true, element: <Navigate to={PATHS.dashboard} replace /> },
-          { path: PATHS.dashboard, element: <DashboardPage /> },
-          { path: '/report/:tableId', element: <SummaryReportPage /> },
-          { path: PATHS.user, element: <UserPage /> },
-          { path: PATHS.menuNav, element: <MenuNavPage /> },
-          { path: PATHS.storeGoods, element: <GoodsDetailPage /> },
-          { path: PATHS.goods, element: <GoodsDetailPage /> },
-          { path: PATHS.jobs, element: <SystemImportLogPage /> },
-          { path: PATHS.printStyles, element: <PrintStylesPage /> },
-          // the editor and its form library load only when the studio is opened
-          { path: PATHS.studio, lazy: async () => ({ Component: (await import('./pages/Studio/StudioPage')).StudioPage }) },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],

@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --scale demo|medium|large] [--data-dir DIR] [--pg-url URL] [--runs N] [--users N]
- *                   [--reports 70,142,…] [--export-rows N]`
+ *                   [--reports 70,142,…] [--export-rows N] [--only reports,browser,export]`
  * Prints figures side by side, measured in this one process so a busy machine slows both sides alike;
  * asserts nothing (docs/performance.md has the method and the figures).
  *  0. the data actually measured: sales lines and orders per database (not the --scale asked for);
@@ -10,13 +10,16 @@
  *  2. with --pg-url: the same on PostgreSQL, and the PostgreSQL / DuckDB ratio;
  *  3. 50 users at once, each opening screens through the routes, against the same screens' SQL run by
  *     50 callers on the same scan pool (the raw-SQL floor);
- *  4. export: N rows × 10 columns streamed from the database into an xlsx file (time, peak RSS).
+ *  4. browser: the built SPA in headless Chromium (login page weight, 查询 → rows painted); bench/browser.ts;
+ *  5. export: N rows × 10 columns into xlsx beside DuckDB's COPY to csv (time, peak RSS); bench/export.ts.
+ * `--only reports,browser,export` picks sections (reports covers 0–3).
  * The DuckDB database is the one in --data-dir (seeded at --scale when empty; default a temp folder at demo);
  * the PostgreSQL one is seeded at --scale when empty.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import { openDuckDb } from '../server/db/duckdb';
@@ -27,12 +30,13 @@ import type { Db } from '../server/db/types';
 import { buildServer } from '../server/app';
 import { md5Hex } from '../server/auth/password';
 import { resolveToken, type ServerSession } from '../server/auth/session';
-import { writeReportXlsx } from '../server/export/xlsx';
 import { initialRequest } from '../engine/query';
 import { todayIn } from '../engine/dates';
 import { addDays } from '../server/report/day-math';
 import type { Statement } from '../server/report/types';
-import type { Column, ReportQuery, ReportRow } from '../engine/wire';
+import type { ReportQuery } from '../engine/wire';
+import { benchBrowser } from './bench/browser';
+import { benchExport } from './bench/export';
 
 const { values: args } = parseArgs({
   options: {
@@ -45,6 +49,7 @@ const { values: args } = parseArgs({
     'load-report': { type: 'string', default: '142' },
     'export-rows': { type: 'string', default: '1000000' },
     reports: { type: 'string', default: '70,102,142,166,60,107' },
+    only: { type: 'string', default: 'reports,browser,export' },
   },
 });
 
@@ -60,8 +65,6 @@ const percentile = (xs: number[], p: number) => {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
-let peakRss = 0;
-const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
 
 /** The first and last day of the month `back` months before today's. */
 function monthOf(today: string, back: number): [string, string] {
@@ -231,6 +234,8 @@ async function loadFigures(side: Side): Promise<void> {
 }
 
 const ids = args.reports!.split(',').map(Number);
+const sections = new Set(args.only!.split(','));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const dataDir = args['data-dir'] ?? mkdtempSync(join(tmpdir(), 'hm-bench-'));
 const duck = await open('DuckDB', await openDuckDb(join(dataDir, 'hm.duckdb')));
 const pg = args['pg-url'] ? await open('PostgreSQL', await openPostgres(args['pg-url'])) : null;
@@ -240,19 +245,21 @@ console.log(`  DuckDB file ${mb(statSync(join(dataDir, 'hm.duckdb')).size)}`);
 await describeData(duck);
 if (pg) await describeData(pg);
 
-const duckApi = await reportFigures(duck, ids);
-if (pg) {
-  const pgApi = await reportFigures(pg, ids);
-  console.log('\nPostgreSQL / DuckDB, API data + totals:');
-  for (const id of ids) {
-    const d = duckApi.get(id);
-    const p = pgApi.get(id);
-    if (d && p) console.log(`  report ${id}: ${ms(p)} / ${ms(d)} = ${(p / d).toFixed(2)}×`);
+if (sections.has('reports')) {
+  const duckApi = await reportFigures(duck, ids);
+  if (pg) {
+    const pgApi = await reportFigures(pg, ids);
+    console.log('\nPostgreSQL / DuckDB, API data + totals:');
+    for (const id of ids) {
+      const d = duckApi.get(id);
+      const p = pgApi.get(id);
+      if (d && p) console.log(`  report ${id}: ${ms(p)} / ${ms(d)} = ${(p / d).toFixed(2)}×`);
+    }
   }
-}
 
-await loadFigures(duck);
-if (pg) await loadFigures(pg);
+  await loadFigures(duck);
+  if (pg) await loadFigures(pg);
+}
 
 await duck.app.close();
 if (pg) {
@@ -260,36 +267,8 @@ if (pg) {
   await pg.db.close();
 }
 
-// export
-const exportRows = Number(args['export-rows']);
-if (exportRows > 0) {
-  const columns: Column[] = [
-    { value: 'org', label: '组织', type: '1', format: 'text', is_header_show: '1', sortable: false, min_width: 100 },
-    { value: 'sku', label: '商品', type: '1', format: 'text', is_header_show: '1', sortable: false, min_width: 100 },
-    ...['qty', 'sales', 'cost', 'gm', 'rate', 'a', 'b', 'c'].map(
-      (k): Column => ({ value: k, label: k, type: '2', format: k === 'rate' ? 'rate' : 'money', is_header_show: '1', sortable: false, min_width: 100 }),
-    ),
-  ];
-  const sql = `SELECT 'ORG' || (range % 50) AS org, '商品' || range AS sku, range % 97 AS qty, range * 1.25 AS sales,
-    range * 0.9 AS cost, range * 0.35 AS gm, 0.28 AS rate, range * 2.0 AS a, range * 3.0 AS b, range * 4.0 AS c
-    FROM range(${exportRows})`;
-  const file = join(dataDir, 'bench-export.xlsx');
-  peakRss = process.memoryUsage().rss;
-  const before = peakRss;
-  const t0 = performance.now();
-  const written = await writeReportXlsx(file, {
-    title: 'bench',
-    columns,
-    rows: duck.db.stream(sql, [], 10000) as AsyncIterable<ReportRow[]>,
-    totals: { qty: 1 },
-  });
-  const secs = (performance.now() - t0) / 1000;
-  console.log(
-    `\nexport: ${written.toLocaleString()} rows × ${columns.length} columns in ${secs.toFixed(1)} s, ` +
-      `file ${mb(statSync(file).size)}, peak RSS ${mb(peakRss)} (before ${mb(before)})`,
-  );
-}
+if (sections.has('browser')) await benchBrowser({ db: duck.db, staticDir: join(ROOT, 'dist', 'app'), runs: 7, reportId: 70, log: console.log });
+if (sections.has('export')) await benchExport({ db: duck.db, dir: dataDir, rows: Number(args['export-rows']), log: console.log });
 
-clearInterval(sampler);
 await duck.db.close();
 if (!args['data-dir']) rmSync(dataDir, { recursive: true, force: true });

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import rateLimit from '@fastify/rate-limit';
 import type { Db } from './db/types';
 import type { ServerConfig } from './config';
@@ -11,7 +9,8 @@ import { errorBody, ok } from './http/envelope';
 import type { ServerSession } from './auth/session';
 import { registerAuthGuard } from './auth/guard';
 import { startSessionCache } from './auth/session-cache';
-import { isApiPath, registerSecurityHeaders, requestId } from './http/security';
+import { registerSecurityHeaders, requestId } from './http/security';
+import { registerSpa } from './http/spa';
 import { authRoutes } from './auth/routes';
 import { JobRunner } from './export/jobs';
 import { jobRoutes } from './export/routes';
@@ -111,24 +110,7 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
 
   for (const plugin of API_PLUGINS) await app.register(plugin);
 
-  const hasSpa = existsSync(config.staticDir);
-  if (hasSpa) await app.register(fastifyStatic, { root: config.staticDir, wildcard: false });
-
-  app.setNotFoundHandler({ preHandler: async () => {} }, (req, reply) => {
-    if (isApiPath(req.url) || req.method !== 'GET' || !hasSpa || isFilePath(req.url)) {
-      return reply.status(404).send(errorBody(404, 'NOT_FOUND', '请求的地址不存在'));
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
+  await registerSpa(app, config.staticDir);
 
   return app;
-}
-
-/**
- * A missing file (a tenant logo, an old bundle) must answer 404 so the page's fallback shows; only
- * extension-less paths are the SPA's routes and get index.html.
- */
-function isFilePath(url: string): boolean {
-  const path = url.split(/[?#]/, 1)[0];
-  return /\.[a-z0-9]+$/i.test(path.slice(path.lastIndexOf('/') + 1));
 }

@@ -6,6 +6,11 @@ const config: StorybookConfig = {
   stories: ['../app/**/*.story.@(tsx|ts)'],
   core: { disableTelemetry: true },
   typescript: { reactDocgen: false },
+  // the catalogue is browsed locally: no compressed copies of its build
+  viteFinal: (vite) => ({
+    ...vite,
+    plugins: (vite.plugins ?? []).filter((p) => !(p && typeof p === 'object' && 'name' in p && p.name === 'hm-precompress')),
+  }),
 };
 
 export default config;

@@ -62,6 +62,32 @@ describe('xlsx export (rule §17)', () => {
     expect(ws.getRow(2).getCell(2).numFmt).toBe('+0.00"pp";-0.00"pp";0.00"pp"');
   });
 
+  it('keeps text that XML would break, strips what XML cannot carry, and streams many chunks in order', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'xlsx-'));
+    const file = join(dir, 'r.xlsx');
+    const columns = [col('name', '名称 <A&B>', '1', 'text'), col('qty', '数量', '2', 'qty')];
+    async function* many() {
+      for (let c = 0; c < 30; c++) yield Array.from({ length: 100 }, (_, i) => ({ name: `行${c * 100 + i}`, qty: c * 100 + i }));
+    }
+    const tricky = chunks([{ name: ' <b>"x" & y\u0001 ', qty: -1.5 }]);
+    async function* all() {
+      yield* tricky;
+      yield* many();
+    }
+    expect(await writeReportXlsx(file, { title: 'a/b', columns, rows: all(), totals: null })).toBe(3001);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.worksheets[0];
+    expect(ws.name).toBe('a b');
+    expect(ws.getRow(1).values).toEqual([undefined, '名称 <A&B>', '数量']);
+    expect(ws.getRow(2).values).toEqual([undefined, ' <b>"x" & y ', -1.5]);
+    expect(ws.getRow(3002).values).toEqual([undefined, '行2999', 2999]);
+    expect(ws.getRow(3002).getCell(2).numFmt).toBe('#,##0.###');
+    // no totals: nothing after the last row; the header stays frozen
+    expect(ws.rowCount).toBe(3002);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
+
   it('makes a valid sheet name from any title', () => {
     expect(sheetName('a/b:c?')).toBe('a b c ');
     expect(sheetName('x'.repeat(40))).toHaveLength(31);

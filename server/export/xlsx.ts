@@ -1,16 +1,16 @@
-import ExcelJS from 'exceljs';
-import { PP_NUMBER_FORMAT, toPoints } from '../../engine/percentage-points';
-import type { Column, ColumnFormat, ReportRow } from '../../engine/wire';
+/**
+ * Streams a report into an xlsx file formatted like the screen: a frozen header row, the rows, then the
+ * totals row ('合计' in the first column). Rows go as XML text straight into the zip's deflate stream,
+ * chunk by chunk with back-pressure, so memory stays flat for any number of rows.
+ */
+import { createWriteStream } from 'node:fs';
+import { PassThrough } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { ZipFile } from 'yazl';
+import type { Column, ReportRow } from '../../engine/wire';
+import { columnLetter, packageParts, rowCells, rowXml, SHEET_TAIL, sheetHead, sheetStyles, totalsCells } from './xlsx-parts';
 
-const NUM_FMT: Record<ColumnFormat, string | undefined> = {
-  text: undefined,
-  date: undefined,
-  int: '#,##0',
-  qty: '#,##0.###',
-  money: '#,##0.00',
-  rate: '0.00%',
-  pp: PP_NUMBER_FORMAT,
-};
+export { sheetName } from './xlsx-parts';
 
 export interface XlsxSource {
   title: string;
@@ -22,55 +22,68 @@ export interface XlsxSource {
   onProgress?: (rowsWritten: number) => void;
 }
 
-/** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
-export function sheetName(title: string): string {
-  return title.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
-}
+/** Deflate level for the sheet: level 1 is several times faster than the default and ~20 % larger here. */
+const SHEET_COMPRESSION = 1;
+const BUFFER_BYTES = 1 << 20;
 
-function cellValue(v: string | number | null | undefined, numeric: boolean, format?: ColumnFormat): string | number | null {
-  if (v === null || v === undefined) return numeric ? '-' : '';
-  return format === 'pp' && typeof v === 'number' ? toPoints(v) : v;
-}
-
-/**
- * Streams a report to an xlsx file formatted like the screen: a header row, the rows, then the
- * totals row ('合计' in the first column). No shared strings and one style per column keep memory flat.
- */
 export async function writeReportXlsx(filename: string, source: XlsxSource): Promise<number> {
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename, useSharedStrings: false, useStyles: true });
-  const ws = wb.addWorksheet(sheetName(source.title), { views: [{ state: 'frozen', ySplit: 1 }] });
-  // One style object per column, shared by its cells: exceljs resolves a style once per object, so a
-  // fresh object per cell (its default) more than doubles the time of a large export.
-  const styles: Partial<ExcelJS.Style>[] = source.columns.map((c) => (NUM_FMT[c.format] ? { numFmt: NUM_FMT[c.format] } : {}));
-  ws.columns = source.columns.map((c, i) => ({
-    header: c.label,
-    key: c.value,
-    width: Math.max(10, Math.min(40, Math.round((c.min_width || 100) / 8))),
-    style: styles[i],
-  }));
-  ws.getRow(1).font = { bold: true };
-  ws.getRow(1).commit();
+  const { columns } = source;
+  const styles = sheetStyles(columns);
+  const letters = columns.map((_, i) => columnLetter(i));
+  const zip = new ZipFile();
+  const sheet = new PassThrough();
+  const mtime = new Date();
+  for (const [name, xml] of Object.entries(packageParts(source.title))) zip.addBuffer(Buffer.from(xml), name, { mtime });
+  zip.addBuffer(Buffer.from(styles.xml), 'xl/styles.xml', { mtime });
+  zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', { mtime, compressionLevel: SHEET_COMPRESSION });
+  zip.end();
+  const file = createWriteStream(filename);
+  zip.outputStream.pipe(file);
+  const done = finished(file);
+
+  // Rows are encoded into a fixed-size buffer handed to the stream when full: one large string per chunk
+  // would cost more in garbage collection than the writing itself, and an await per row more than both.
+  let buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+  let used = 0;
+  const push = async (bytes: Buffer) => {
+    if (!sheet.write(bytes)) await new Promise<void>((resolve) => sheet.once('drain', resolve));
+  };
+  const flush = async () => {
+    if (!used) return;
+    const full = buffer.subarray(0, used);
+    buffer = Buffer.allocUnsafe(BUFFER_BYTES);
+    used = 0;
+    await push(full);
+  };
+  // a UTF-16 code unit takes at most 3 bytes in UTF-8
+  const fits = (xml: string) => xml.length * 3 <= BUFFER_BYTES - used;
+  const write = async (xml: string) => {
+    if (!fits(xml)) await flush();
+    if (fits(xml)) used += buffer.write(xml, used);
+    else await push(Buffer.from(xml));
+  };
+
   let written = 0;
-  for await (const chunk of source.rows) {
-    for (const row of chunk) {
-      const added = ws.addRow(source.columns.map((c) => cellValue(row[c.value], c.type === '2', c.format)));
-      added.eachCell({ includeEmpty: true }, (cell, col) => {
-        cell.style = styles[col - 1];
-      });
-      added.commit();
+  try {
+    await write(sheetHead(columns, styles) + rowXml(1, letters, columns.map(() => styles.header), columns.map((c) => c.label)));
+    for await (const chunk of source.rows) {
+      for (const row of chunk) {
+        written++;
+        const xml = rowXml(written + 1, letters, styles.body, rowCells(columns, row));
+        if (fits(xml)) used += buffer.write(xml, used);
+        else await write(xml);
+      }
+      source.onProgress?.(written);
     }
-    written += chunk.length;
-    source.onProgress?.(written);
+    if (source.totals) await write(rowXml(written + 2, letters, styles.bold, totalsCells(columns, source.totals)));
+    await write(SHEET_TAIL);
+    await flush();
+    sheet.end();
+  } catch (err) {
+    sheet.destroy(err as Error);
+    file.destroy();
+    throw err;
   }
-  if (source.totals) {
-    const totals = source.columns.map((c, i) =>
-      c.type === '2' ? cellValue(source.totals![c.value], true, c.format) : i === 0 ? '合计' : '',
-    );
-    const r = ws.addRow(totals);
-    r.font = { bold: true };
-    r.commit();
-  }
-  await ws.commit();
-  await wb.commit();
+  await done;
   return written;
 }

@@ -223,7 +223,8 @@ export function ReportTable({
     onIsFullScreenChange: setFocus,
     onColumnSizingChange,
     mantinePaperProps: { shadow: 'none', withBorder: false, className: focus ? classes.paperFocus : classes.paper },
-    mantineTableContainerProps: { className: focus ? classes.containerFocus : classes.container },
+    // data-state marks when an answer's rows are committed (what the bench's paint timing waits for)
+    mantineTableContainerProps: { className: focus ? classes.containerFocus : classes.container, mod: { state: loading ? 'loading' : 'ready' } },
     mantineTableProps: { striped: false, highlightOnHover: true, withColumnBorders: true, className: classes.table },
     mantineTableBodyRowProps: { className: classes.row },
     mantineTableHeadProps: { className: classes.head },

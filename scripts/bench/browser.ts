@@ -1,0 +1,167 @@
+/**
+ * Browser step of `npm run bench`: the built SPA served by the real server, driven by headless Chromium.
+ *  - the login page's JavaScript and CSS as sent on the wire (compressed bytes, as the browser accepted them);
+ *  - 查询 on a report: click → its rows painted, beside the bare data + totals fetch made inside the same page
+ *    with the same query, and the paint after the answer (rows committed → next frame).
+ * Needs `npx vite build` first (dist/app); without it the step says so and is skipped.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { buildServer } from '../../server/app';
+import type { Db } from '../../server/db/types';
+import { CHROMIUM_ARGS, findChromium } from '../lib/chromium';
+
+export interface BrowserBenchOptions {
+  db: Db;
+  staticDir: string;
+  runs: number;
+  reportId: number;
+  log: (line: string) => void;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+/** rule 152: a second 查询 within 1.5 s of the last is ignored */
+const REPEAT_GUARD_MS = 1600;
+
+async function signIn(page: Page, base: string) {
+  await page.goto(`${base}/login`);
+  await page.getByLabel('商户号').fill('10139');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill('Demo@2026');
+  await page.getByText('总部端', { exact: true }).click();
+  await page.getByRole('button', { name: '登录' }).click();
+  await page.waitForURL(/\/dashboard/);
+}
+
+/** Compressed bytes of the scripts and stylesheets the login page loads, until the network is quiet. */
+async function loginPageWeight(page: Page, base: string) {
+  const sizes: Promise<{ type: string; bytes: number; encoding: string }>[] = [];
+  page.on('requestfinished', (request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    sizes.push(
+      Promise.all([request.sizes(), request.response()]).then(([s, response]) => ({
+        type,
+        bytes: s.responseBodySize,
+        encoding: response?.headers()['content-encoding'] ?? 'identity',
+      })),
+    );
+  });
+  await page.goto(`${base}/login`, { waitUntil: 'networkidle' });
+  const all = await Promise.all(sizes);
+  const sum = (type: string) => all.filter((s) => s.type === type).reduce((n, s) => n + s.bytes, 0);
+  const encodings = [...new Set(all.map((s) => s.encoding))].join(', ');
+  return { js: sum('script'), css: sum('stylesheet'), files: all.length, encodings };
+}
+
+interface SearchTiming {
+  /** click → first frame after the answer's rows were committed */
+  painted: number;
+  /** click → the later of the data and totals answers received */
+  answered: number;
+}
+
+/** Arms a watch on the table's data-state, clicks 查询 and times the answer and the frame that shows its rows. */
+async function timeSearch(page: Page): Promise<SearchTiming> {
+  await page.evaluate(() => {
+    const container = document.querySelector('[data-state]')!;
+    const start = performance.now();
+    let sawLoading = false;
+    (window as unknown as { hmSearch: Promise<SearchTiming> }).hmSearch = new Promise((resolve) => {
+      const observer = new MutationObserver(() => {
+        const state = container.getAttribute('data-state');
+        if (state === 'loading') sawLoading = true;
+        if (state !== 'ready' || !sawLoading) return;
+        observer.disconnect();
+        // the frame after the commit is the one that paints the rows
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            const painted = performance.now() - start;
+            const answers = performance
+              .getEntriesByType('resource')
+              .map((e) => e as PerformanceResourceTiming)
+              .filter((e) => e.startTime >= start && /\/api\/reports\/\d+\/(data|totals)$/.test(e.name));
+            resolve({ painted, answered: Math.max(...answers.map((e) => e.responseEnd)) - start });
+          }),
+        );
+      });
+      observer.observe(container, { attributes: true, attributeFilter: ['data-state'] });
+    });
+  });
+  await page.getByRole('button', { name: '查询', exact: true }).click();
+  return page.evaluate(() => (window as unknown as { hmSearch: Promise<SearchTiming> }).hmSearch);
+}
+
+/** The same data + totals requests the page sends, fetched and parsed inside the page with no rendering. */
+function timeBareFetch(page: Page, reportId: number, body: string): Promise<number> {
+  return page.evaluate(
+    async ({ reportId, body }) => {
+      const headers = { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('hm.token')}` };
+      const start = performance.now();
+      await Promise.all(
+        ['data', 'totals'].map((part) =>
+          fetch(`/api/reports/${reportId}/${part}`, { method: 'POST', headers, body }).then((r) => r.json()),
+        ),
+      );
+      return performance.now() - start;
+    },
+    { reportId, body },
+  );
+}
+
+/** 查询 → rows painted beside the bare fetch, median over `runs` searches on one signed-in page. */
+async function benchSearch(context: BrowserContext, base: string, reportId: number, runs: number, log: (line: string) => void) {
+  const page = await context.newPage();
+  await signIn(page, base);
+  let lastBody = '';
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new RegExp(`/api/reports/${reportId}/data$`).test(r.url())) lastBody = r.postData() ?? '';
+  });
+  await page.goto(`${base}/report/${reportId}`);
+  await page.locator('[data-state="ready"] tbody tr').first().waitFor({ timeout: 120_000 });
+
+  const painted: number[] = [];
+  const answered: number[] = [];
+  const bare: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    await page.waitForTimeout(REPEAT_GUARD_MS);
+    const timing = await timeSearch(page);
+    painted.push(timing.painted);
+    answered.push(timing.answered);
+    bare.push(await timeBareFetch(page, reportId, lastBody));
+  }
+  const rows = await page.locator('[data-state="ready"] tbody tr').count();
+  const cols = await page.locator('[data-state="ready"] thead th').count();
+  const afterAnswer = painted.map((p, i) => p - answered[i]);
+  log(
+    `  report ${reportId} 查询 → ${rows} rows × ${cols} columns painted: median ${median(painted).toFixed(0)} ms | ` +
+      `bare data+totals fetch ${median(bare).toFixed(0)} ms | page's own answer ${median(answered).toFixed(0)} ms, ` +
+      `paint after it ${median(afterAnswer).toFixed(0)} ms (${runs} runs)`,
+  );
+}
+
+export async function benchBrowser({ db, staticDir, runs, reportId, log }: BrowserBenchOptions): Promise<void> {
+  log('\nbrowser (headless Chromium, built SPA from the real server)');
+  const executablePath = findChromium();
+  if (!existsSync(join(staticDir, 'index.html')) || !executablePath) {
+    log(`  skipped: needs the built SPA in ${staticDir} (npx vite build) and Chromium`);
+    return;
+  }
+  const app = await buildServer({ db, config: { staticDir } });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+    const fresh = await context.newPage();
+    const weight = await loginPageWeight(fresh, base);
+    log(`  login page: JS ${kb(weight.js)}, CSS ${kb(weight.css)} on the wire (${weight.files} files, ${weight.encodings})`);
+    await fresh.close();
+
+    await benchSearch(context, base, reportId, runs, log).catch((err: Error) => log(`  查询 timing failed: ${err.message.split('\n')[0]}`));
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}
