@@ -6,6 +6,7 @@
 import { flattenNamespaces, type NamespaceMessages } from '../i18n.logic';
 import blocks from './blocks';
 import common from './common';
+import documents from './documents';
 import login from './login';
 import report from './report';
 import shell from './shell';
@@ -13,6 +14,7 @@ import shell from './shell';
 export const namespaces: Record<string, NamespaceMessages> = {
   blocks,
   common,
+  documents,
   login,
   report,
   shell,
