@@ -6,6 +6,7 @@ import type { NamespaceMessages } from '../i18n.logic';
 
 const messages: NamespaceMessages = {
   'zh-CN': {
+    close: '关闭',
     'audit.title': '审核',
     'audit.result': '审核结果',
     'audit.result.1': '审核通过',
@@ -68,6 +69,7 @@ const messages: NamespaceMessages = {
     'lots.saved': '保存成功',
   },
   'en-US': {
+    close: 'Close',
     'audit.title': 'Audit',
     'audit.result': 'Result',
     'audit.result.1': 'Approve',
