@@ -1,7 +1,7 @@
 /**
- * Generates schemas/dataset.schema.json and schemas/report.schema.json from the definition types
- * (engine/definition/types.ts). `npm run gen:schema`; a unit test fails when the committed files
- * are stale.
+ * Generates schemas/dataset.schema.json, schemas/report.schema.json (engine/definition/types.ts) and
+ * schemas/document.schema.json (engine/document/types.ts) from the definition types.
+ * `npm run gen:schema`; a unit test fails when the committed files are stale.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,12 +13,20 @@ const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 export const SCHEMA_FILES = {
   DatasetFile: 'schemas/dataset.schema.json',
   ReportFile: 'schemas/report.schema.json',
+  DocumentFile: 'schemas/document.schema.json',
 } as const;
+
+/** The source file declaring each top-level type. */
+const TYPE_SOURCES: Record<keyof typeof SCHEMA_FILES, string> = {
+  DatasetFile: 'engine/definition/types.ts',
+  ReportFile: 'engine/definition/types.ts',
+  DocumentFile: 'engine/document/types.ts',
+};
 
 /** The schema text for one top-level type, as committed. */
 export function generateSchema(type: keyof typeof SCHEMA_FILES): string {
   const generator = createGenerator({
-    path: join(ROOT, 'engine/definition/types.ts'),
+    path: join(ROOT, TYPE_SOURCES[type]),
     tsconfig: join(ROOT, 'tsconfig.json'),
     type,
     expose: 'export',

@@ -28,6 +28,20 @@ describe('validate:defs', () => {
     const result = validateDefs(join(ROOT, 'report-defs'));
     expect(result.lines).toEqual([]);
     expect(result.reports).toBeGreaterThanOrEqual(13);
+    expect(result.documents).toBe(3);
+  });
+
+  it('checks document definitions too, naming file and pointer', () => {
+    const doc = JSON.parse(readFileSync(join(ROOT, 'report-defs/documents/purchase-receipt.json'), 'utf8'));
+    doc.filters[0].column = 'nowhere';
+    const dir = folder({ 'datasets/tiny.json': tinyDataset(), 'reports/901-test.json': tinyReport() });
+    mkdirSync(join(dir, 'documents'));
+    writeFileSync(join(dir, 'documents/purchase-receipt.json'), JSON.stringify(doc));
+    writeFileSync(join(dir, 'documents/broken.json'), '{ not json');
+    const { lines, ok } = validateDefs(dir);
+    expect(ok).toBe(false);
+    expect(lines.some((l) => /purchase-receipt\.json: \/filters\/0\/column: unknown header field "nowhere"$/.test(l))).toBe(true);
+    expect(lines.some((l) => /documents\/broken\.json: \/: invalid JSON/.test(l))).toBe(true);
   });
 
   it('lists every problem of a folder of broken definitions as file: /pointer: message', () => {

@@ -1,20 +1,24 @@
 /**
  * `npm run validate:defs [-- <folder>]` (default report-defs/): JSON Schema and cross-file checks of
- * every dataset and report definition. Prints each problem as `file: /json/pointer: message` and
+ * every dataset, report and document definition. Prints each problem as `file: /json/pointer: message` and
  * exits non-zero when there is any.
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatError } from '../engine/definition/catalogue';
+import { loadDocumentsFromDir } from '../server/documents/definitions-fs';
 import { DEFAULT_DEFS_DIR, loadCatalogueFromDir } from '../server/report/catalogue-fs';
 
-export function validateDefs(dir: string): { lines: string[]; ok: boolean; reports: number; datasets: number } {
+export function validateDefs(dir: string): { lines: string[]; ok: boolean; reports: number; datasets: number; documents: number } {
   const { catalogue, errors } = loadCatalogueFromDir(dir);
+  const docs = loadDocumentsFromDir(dir);
+  const all = [...errors, ...docs.errors];
   return {
-    lines: errors.map(formatError),
-    ok: errors.length === 0,
+    lines: all.map(formatError),
+    ok: all.length === 0,
     reports: catalogue.reports.size,
     datasets: catalogue.datasets.size,
+    documents: docs.documents.size,
   };
 }
 
@@ -26,5 +30,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
     console.error(`${result.lines.length} problem(s) in ${dir}`);
     process.exit(1);
   }
-  console.log(`ok: ${result.datasets} datasets, ${result.reports} reports`);
+  console.log(`ok: ${result.datasets} datasets, ${result.reports} reports, ${result.documents} documents`);
 }

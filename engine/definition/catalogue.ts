@@ -59,7 +59,7 @@ function baseName(path: string): string {
   return name.replace(/\.json$/, '');
 }
 
-function schemaErrors(file: string, errors: ErrorObject[] | null | undefined): DefinitionError[] {
+export function schemaErrors(file: string, errors: ErrorObject[] | null | undefined): DefinitionError[] {
   // anyOf branches repeat each other's complaints; keep the distinct ones
   const seen = new Set<string>();
   const out: DefinitionError[] = [];
@@ -75,7 +75,7 @@ function schemaErrors(file: string, errors: ErrorObject[] | null | undefined): D
 }
 
 /** Collects errors of one file under a pointer prefix. */
-class Reporter {
+export class Reporter {
   constructor(
     readonly file: string,
     readonly errors: DefinitionError[],
@@ -259,7 +259,7 @@ function checkDataset(r: Reporter, ds: DatasetFile): void {
   }
 }
 
-function checkSource(r: Reporter, pointer: string, source: OptionSource | undefined): void {
+export function checkSource(r: Reporter, pointer: string, source: OptionSource | undefined): void {
   if (!source) return;
   switch (source.kind) {
     case 'list':

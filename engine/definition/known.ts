@@ -7,7 +7,7 @@ import { DICT_CODES, ENUMS, OPTION_LISTS } from '../options';
 
 export { DICT_CODES, ENUMS, OPTION_LISTS };
 
-/** Pickers of the building-blocks spec usable as filters. */
+/** Pickers of the building-blocks spec usable as filters and document form fields. */
 export const PICKERS = [
   'org',
   'store',
@@ -19,6 +19,21 @@ export const PICKERS = [
   'pickup_point',
   'brand',
   'goods',
+  'store_warehouse',
+  'buyer',
+  'carrier',
+  'location',
+  'service',
+  'multi_item',
+  'settlement',
+  'department',
+  'category',
+  'group',
+  'favorite',
+  'multi_store',
+  'commodity',
+  'goods_multi',
+  'scan',
 ] as const;
 
 /** Cascader types (rule 396). */

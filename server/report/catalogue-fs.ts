@@ -6,7 +6,8 @@ import { ROOT_DIR } from '../config';
 
 export const DEFAULT_DEFS_DIR = join(ROOT_DIR, 'report-defs');
 
-function readFolder(dir: string, errors: LoadResult['errors']): DefinitionFile[] {
+/** Reads every *.json of a folder, in name order; unreadable JSON becomes an error. */
+export function readFolder(dir: string, errors: LoadResult['errors']): DefinitionFile[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
