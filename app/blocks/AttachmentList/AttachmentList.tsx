@@ -8,11 +8,11 @@ import { DEFAULT_MAX_BYTES, sizeLimit } from '../../../engine/upload';
 import { saveBlob } from '../../api/files';
 import { useT } from '../../i18n';
 import { useBlocks } from '../data-source/BlocksProvider';
-import type { AttachmentRow } from '../data-source/document-types';
+import type { AttachmentList as AttachmentAnswer, DocumentAttachment } from '../data-source/document-types';
 import { useLoad } from '../data-source/useLoad';
 import { Upload } from '../Upload/Upload';
 import type { UploadItem, UploadSource } from '../Upload/types';
-import { ATTACHMENT_LIMIT, fileSize, isImage, removedIds, toItems } from './attachmentList.logic';
+import { acceptedNames, ATTACHMENT_LIMIT, fileSize, isImage, removedIds, toItems } from './attachmentList.logic';
 
 export interface AttachmentListProps {
   opened: boolean;
@@ -20,27 +20,27 @@ export interface AttachmentListProps {
   documentType: string;
   documentNo: string;
   disabled?: boolean;
-  maxBytes?: number;
   /** the saved attachments after every change */
-  onChange?: (rows: AttachmentRow[]) => void;
+  onChange?: (rows: DocumentAttachment[]) => void;
 }
 
-export function AttachmentList({ opened, onClose, documentType, documentNo, disabled = false, maxBytes = DEFAULT_MAX_BYTES, onChange }: AttachmentListProps) {
+export function AttachmentList({ opened, onClose, documentType, documentNo, disabled = false, onChange }: AttachmentListProps) {
   const t = useT();
   const { dataSource, notify } = useBlocks();
   const docs = dataSource.documents;
-  const loaded = useLoad(() => docs.attachments(documentType, documentNo), `${documentType}/${documentNo}/${opened}`, opened, [] as AttachmentRow[]);
-  const [rows, setRows] = useState<AttachmentRow[]>([]);
+  const loaded = useLoad<AttachmentAnswer | null>(() => docs.attachments(documentType, documentNo), `${documentType}/${documentNo}/${opened}`, opened, null);
+  const saved = loaded.data?.list;
+  const [rows, setRows] = useState<DocumentAttachment[]>([]);
   const [items, setItems] = useState<UploadItem[]>([]);
   const [preview, setPreview] = useState<{ name: string; url: string } | null>(null);
   const blobs = useRef(new Map<string, Promise<Blob>>());
 
   useEffect(() => {
-    setRows(loaded.data);
-    setItems(toItems(loaded.data, {}));
-  }, [loaded.data]);
+    setRows(saved ?? []);
+    setItems(toItems(saved ?? [], {}));
+  }, [saved]);
 
-  const blobOf = (row: AttachmentRow) => {
+  const blobOf = (row: DocumentAttachment) => {
     let blob = blobs.current.get(row.id);
     if (!blob) {
       blob = docs.attachmentBlob(row);
@@ -53,7 +53,7 @@ export function AttachmentList({ opened, onClose, documentType, documentNo, disa
   useEffect(() => {
     let live = true;
     const made: string[] = [];
-    Promise.all(loaded.data.map(async (r) => [r.id, URL.createObjectURL(await blobOf(r))] as const))
+    Promise.all((saved ?? []).filter((r) => isImage(r.type)).map(async (r) => [r.id, URL.createObjectURL(await blobOf(r))] as const))
       .then((pairs) => {
         made.push(...pairs.map(([, u]) => u));
         if (live) setItems((cur) => cur.map((i) => ({ ...i, url: i.url || (Object.fromEntries(pairs)[i.save_url] ?? '') })));
@@ -63,7 +63,7 @@ export function AttachmentList({ opened, onClose, documentType, documentNo, disa
       live = false;
       made.forEach((u) => URL.revokeObjectURL(u));
     };
-  }, [loaded.data]);
+  }, [saved]);
 
   const uploadSource = useMemo<UploadSource>(
     () => ({
@@ -74,7 +74,7 @@ export function AttachmentList({ opened, onClose, documentType, documentNo, disa
           onChange?.(next);
           return next;
         });
-        return { id: row.id, name: row.name, size: row.size, type: row.type, ext: 'img', url: row.url, save_url: row.id };
+        return { id: row.id, name: row.name, size: row.size, type: row.type, ext: 'img', url: row.url, save_url: row.id } as const;
       },
     }),
     [docs, documentType, documentNo, onChange],
@@ -96,7 +96,7 @@ export function AttachmentList({ opened, onClose, documentType, documentNo, disa
     setItems(next);
   };
 
-  const open = async (row: AttachmentRow, download: boolean) => {
+  const open = async (row: DocumentAttachment, download: boolean) => {
     try {
       const blob = await blobOf(row);
       if (download || !isImage(row.type)) saveBlob(blob, row.name);
@@ -111,14 +111,28 @@ export function AttachmentList({ opened, onClose, documentType, documentNo, disa
     setPreview(null);
   };
 
+  const maxBytes = loaded.data?.max_size ?? DEFAULT_MAX_BYTES;
+  const maxFiles = loaded.data?.max_files ?? ATTACHMENT_LIMIT;
+  const accept = loaded.data?.accept;
   const limit = sizeLimit(maxBytes);
   return (
     <Modal opened={opened} onClose={onClose} title={t('documents.attachments.title')} size={640}>
       <Stack gap="sm">
-        <Upload value={items} onChange={changeItems} source={uploadSource} kind="img" limit={ATTACHMENT_LIMIT} maxBytes={maxBytes} multiple disabled={disabled} />
+        <Upload
+          value={items}
+          onChange={changeItems}
+          source={uploadSource}
+          kind="img"
+          limit={maxFiles}
+          maxBytes={maxBytes}
+          accept={accept}
+          typeMessage={accept ? t('documents.attachments.wrongType', { types: acceptedNames(accept) }) : undefined}
+          multiple
+          disabled={disabled || !loaded.data}
+        />
         {disabled ? null : (
           <Text fz="xs" c="dimmed">
-            {t('documents.attachments.count', { limit: ATTACHMENT_LIMIT, size: `${limit.n}${limit.unit}` })}
+            {t('documents.attachments.count', { limit: maxFiles, size: `${limit.n}${limit.unit}` })}
           </Text>
         )}
         <Table withTableBorder fz="sm" verticalSpacing={6} data-testid="attachment-table">

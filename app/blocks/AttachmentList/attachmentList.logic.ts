@@ -1,12 +1,12 @@
 /** The attachment list's bookkeeping (rule 304): saved rows as Upload items, and which rows a change removed. Pure. */
-import type { AttachmentRow } from '../data-source/document-types';
+import type { DocumentAttachment } from '../data-source/document-types';
 import type { UploadItem } from '../Upload/types';
 
-/** Rule 304: the attachment dialog holds up to 5 files. */
+/** Rule 304: the attachment dialog holds up to 5 files (unless the document's definition says otherwise). */
 export const ATTACHMENT_LIMIT = 5;
 
 /** Saved attachments as finished Upload items; `save_url` carries the attachment id. */
-export function toItems(rows: readonly AttachmentRow[], urls: Readonly<Record<string, string>>): UploadItem[] {
+export function toItems(rows: readonly DocumentAttachment[], urls: Readonly<Record<string, string>>): UploadItem[] {
   return rows.map((r, index) => ({
     uid: `att-${r.id}`,
     status: '1',
@@ -28,6 +28,9 @@ export function removedIds(before: readonly UploadItem[], after: readonly Upload
 }
 
 export const isImage = (mime: string) => mime.toLowerCase().startsWith('image/');
+
+/** 'jpeg、png、pdf' from the accepted mime types, for the refusal message. */
+export const acceptedNames = (accept: readonly string[]) => accept.map((m) => m.split('/')[1]?.replace(/^x-/, '') ?? m).join('、');
 
 /** 1.2 MB / 35 KB, for the list. */
 export function fileSize(bytes: number): string {

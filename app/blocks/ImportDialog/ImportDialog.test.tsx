@@ -34,7 +34,7 @@ describe('<ImportDialog>', () => {
   it('rule 305: importing without a file says 请输入选择文件 and starts nothing', async () => {
     const dataSource = createMemoryDataSource();
     const start = vi.spyOn(dataSource.documents, 'startImport');
-    const { notify } = renderBlock(<ImportDialog opened onClose={() => {}} importType="stock_adjust_item" />, { dataSource });
+    const { notify } = renderBlock(<ImportDialog opened onClose={() => {}} importType="stock-adjustment-lines" />, { dataSource });
     expect(await screen.findByText('库存调整单明细导入')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: '开始导入' }));
     expect(notify).toHaveBeenCalledWith('请输入选择文件');
@@ -42,7 +42,7 @@ describe('<ImportDialog>', () => {
   });
 
   it('rule 306: a file above the type\'s limit says 请选择小于100K的文件', async () => {
-    const { notify } = renderBlock(<ImportDialog opened onClose={() => {}} importType="small_limit" />);
+    const { notify } = renderBlock(<ImportDialog opened onClose={() => {}} importType="small-limit" />);
     await screen.findByText('小文件导入');
     const big = sheet('大表.xlsx');
     Object.defineProperty(big, 'size', { value: 100 * 1024 + 1 });
@@ -55,13 +55,13 @@ describe('<ImportDialog>', () => {
     const dataSource = createMemoryDataSource();
     const start = vi.spyOn(dataSource.documents, 'startImport');
     const onStarted = vi.fn();
-    renderBlock(<ImportDialog opened onClose={() => {}} importType="stock_adjust_item" params={{ business_no: 'TZ1' }} onStarted={onStarted} />, { dataSource });
+    renderBlock(<ImportDialog opened onClose={() => {}} importType="stock-adjustment-lines" params={{ business_no: 'TZ1' }} onStarted={onStarted} />, { dataSource });
     await screen.findByText('库存调整单明细导入');
     await userEvent.upload(fileInput(), sheet('明细.xlsx'));
     expect(screen.getByTestId('import-file-name').textContent).toBe('明细.xlsx');
     await userEvent.click(screen.getByRole('button', { name: '开始导入' }));
-    await waitFor(() => expect(onStarted).toHaveBeenCalledWith(expect.objectContaining({ kind: 'import' })));
-    expect(start).toHaveBeenCalledWith('stock_adjust_item', expect.any(File), { business_no: 'TZ1' });
+    await waitFor(() => expect(onStarted).toHaveBeenCalledWith(expect.objectContaining({ job_id: expect.any(String) })));
+    expect(start).toHaveBeenCalledWith('stock-adjustment-lines', expect.any(File), { business_no: 'TZ1' });
     const hint = await screen.findByRole('dialog', { name: '导入提示' });
     expect(within(hint).getByRole('link', { name: '日志管理 > 系统导入日志' }).getAttribute('href')).toBe('/j-system-leadingin');
   });

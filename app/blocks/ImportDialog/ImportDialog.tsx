@@ -8,7 +8,7 @@ import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { saveBlob } from '../../api/files';
 import { useT } from '../../i18n';
 import { useBlocks } from '../data-source/BlocksProvider';
-import type { ImportItem, ImportJob } from '../data-source/document-types';
+import type { ImportItem, ImportStarted } from '../data-source/document-types';
 import { useLoad } from '../data-source/useLoad';
 import { DownloadHint, ImportLogText } from '../DownloadHint';
 import { IMPORT_MAX_BYTES, importFileError, importSizeText, SPREADSHEET_TYPES } from './importDialog.logic';
@@ -20,7 +20,7 @@ export interface ImportDialogProps {
   importType: string;
   /** sent with the file (e.g. the document the lines go to) */
   params?: Record<string, string>;
-  onStarted?: (job: ImportJob) => void;
+  onStarted?: (job: ImportStarted) => void;
 }
 
 export function ImportDialog({ opened, onClose, importType, params, onStarted }: ImportDialogProps) {
@@ -41,8 +41,9 @@ export function ImportDialog({ opened, onClose, importType, params, onStarted }:
   const size = importSizeText(maxBytes);
 
   const downloadTemplate = async () => {
+    if (!item.data) return;
     try {
-      saveBlob(await docs.importTemplate(importType), item.data?.template_name ?? `${importType}.xlsx`);
+      saveBlob(await docs.importTemplate(item.data), `${item.data.title}.xlsx`);
     } catch (err) {
       notify((err as Error).message, 'error');
     }
@@ -98,6 +99,11 @@ export function ImportDialog({ opened, onClose, importType, params, onStarted }:
           <Text fz="xs" c="dimmed">
             {t('documents.import.limits', { size })}
           </Text>
+          {item.data?.notes ? (
+            <Text fz="xs" c="dimmed">
+              {item.data.notes}
+            </Text>
+          ) : null}
           <ImportLogText messageKey="documents.import.logHint" onNavigate={onClose} />
           <Group justify="flex-end" gap="xs">
             <Button size="xs" variant="default" onClick={onClose}>

@@ -1,9 +1,9 @@
 /** Fixture lots, attachments and approval records for the document blocks' stories and tests. */
 import type { ApprovalRecord } from '../../../engine/shell';
 import { skus, suppliers } from './fixtures';
-import type { AttachmentRow, ImportItem, LotRow } from './document-types';
+import type { DocumentAttachment, ImportItem, LotAllocationView, LotRow } from './document-types';
 
-export const DEMO_DOCUMENT = { type: 'store_delivery', no: 'PS202601050001' } as const;
+export const DEMO_DOCUMENT = { type: 'store-outbound', no: 'CK202601050001' } as const;
 
 const supplierName = new Map(suppliers.map((s) => [s.supplier_no, s.supplier_name]));
 
@@ -38,16 +38,51 @@ export const SAMPLE_ATTACHMENT_IMAGE =
   'data:image/svg+xml;utf8,' +
   encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" width="88" height="88"><rect width="88" height="88" fill="#e6fcf5"/><text x="44" y="50" font-size="13" text-anchor="middle" fill="#0ca678">送货单</text></svg>');
 
-export const sampleAttachments: AttachmentRow[] = [
-  { id: 'att-1', name: '送货单.png', size: 48_211, type: 'image/png', url: SAMPLE_ATTACHMENT_IMAGE, created_at: '2026-01-05 10:02:11' },
-  { id: 'att-2', name: '质检报告.png', size: 120_400, type: 'image/png', url: SAMPLE_ATTACHMENT_IMAGE, created_at: '2026-01-05 10:03:40' },
+export const sampleAttachments: DocumentAttachment[] = [
+  { id: 'att-1', name: '送货单.png', size: 48_211, type: 'image/png', ext: 'img', url: SAMPLE_ATTACHMENT_IMAGE, save_url: 'att-1', created_at: '2026-01-05 10:02:11' },
+  { id: 'att-2', name: '质检报告.pdf', size: 120_400, type: 'application/pdf', ext: 'file', url: 'data:application/pdf;base64,JVBERi0=', save_url: 'att-2', created_at: '2026-01-05 10:03:40' },
+];
+
+/** The attachment rules of the demo document (20 MB, 5 files, images and PDF). */
+export const ATTACHMENT_RULES = { max_files: 5, max_size: 20 * 1024 * 1024, accept: ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] };
+
+type LotSettings = Omit<LotAllocationView, 'allocated' | 'available' | 'sku_name'>;
+
+/** The demo document's goods lines and their lot settings: one ordinary line, one issue line (领用 13), one without lots. */
+export const lotLines: LotSettings[] = [
+  { sku_no: skus[0].sku_no, business_item_id: 1, qty: 30, store_lot_type: 1, exact_type: 13, decimals: 2, stock_validation: true, mask_price: false },
+  { sku_no: skus[1].sku_no, business_item_id: 2, qty: 12, store_lot_type: 13, exact_type: 13, decimals: 2, stock_validation: true, mask_price: false },
+  { sku_no: skus[6].sku_no, business_item_id: 3, qty: 5, store_lot_type: 1, exact_type: 13, decimals: 2, stock_validation: true, mask_price: false },
 ];
 
 export const sampleApprovals: ApprovalRecord[] = [
   { id: 1, business_type: DEMO_DOCUMENT.type, business_no: DEMO_DOCUMENT.no, approver_name: '李经理', result: '3', remark: '请补充质检报告', created_at: '2026-01-05 11:00:00' },
 ];
 
+const SPREADSHEETS = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'];
+
 export const importItems: ImportItem[] = [
-  { type: 'stock_adjust_item', title: '库存调整单明细导入', template_name: '库存调整单明细导入模板.xlsx' },
-  { type: 'small_limit', title: '小文件导入', template_name: '导入模板.xlsx', max_size: 100 * 1024 },
+  {
+    type: 'stock-adjustment-lines',
+    title: '库存调整单明细导入',
+    document_type: 'stock-adjustment',
+    columns: [
+      { key: 'sku_no', heading: '商品编码', required: true },
+      { key: 'adjust_num', heading: '调整数量', required: true },
+    ],
+    template_url: 'data:application/octet-stream;base64,UEsDBA==',
+    max_size: 52428800,
+    accept: SPREADSHEETS,
+    notes: '每次最多导入 5000 行',
+  },
+  {
+    type: 'small-limit',
+    title: '小文件导入',
+    document_type: 'stock-adjustment',
+    columns: [{ key: 'sku_no', heading: '商品编码', required: true }],
+    template_url: 'data:application/octet-stream;base64,UEsDBA==',
+    max_size: 100 * 1024,
+    accept: SPREADSHEETS,
+    notes: null,
+  },
 ];

@@ -2,9 +2,8 @@
 import type { ApprovalRecord } from '../../../engine/shell';
 import { fetchFile, postForm } from '../../api/files';
 import { apiGet, apiPost, apiRequest } from '../../api/http';
-import { createHttpUploadSource } from '../Upload/http-source';
-import type { AttachmentRow, DocumentBlocksSource, ImportItem, ImportJob, LotRow } from './document-types';
-import type { Page } from './types';
+import { postWithProgress } from '../Upload/http-source';
+import type { AttachmentList, DocumentAttachment, DocumentBlocksSource, ImportItem, ImportStarted, LotAllocationView } from './document-types';
 
 const docPath = (type: string, no: string) => `/api/documents/${encodeURIComponent(type)}/${encodeURIComponent(no)}`;
 
@@ -14,29 +13,28 @@ export function createHttpDocumentSource(): DocumentBlocksSource {
       await apiPost(`${docPath(type, no)}/audit`, form);
     },
     approvals: async (type, no) => (await apiGet<{ list: ApprovalRecord[] }>(`${docPath(type, no)}/approvals`)).list,
-    attachments: async (type, no) => (await apiGet<{ list: AttachmentRow[] }>(`${docPath(type, no)}/attachments`)).list,
-    addAttachment: async (type, no, file, onProgress) => {
-      const saved = await createHttpUploadSource(`${docPath(type, no)}/attachments`).upload(file, { kind: 'img', onProgress });
-      return { id: saved.id, name: saved.name, size: saved.size, type: saved.type, url: saved.url };
+    attachments: (type, no) => apiGet<AttachmentList>(`${docPath(type, no)}/attachments`),
+    addAttachment: (type, no, file, onProgress) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      return postWithProgress<DocumentAttachment>(`${docPath(type, no)}/attachments`, form, onProgress);
     },
     removeAttachment: async (type, no, id) => {
-      await apiRequest(`${docPath(type, no)}/attachments/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      await apiRequest(`${docPath(type, no)}/attachments`, { method: 'DELETE', query: { id } });
     },
     attachmentBlob: async (row) => (await fetchFile(row.url, row.name)).blob,
-    lots: async (type, key) =>
-      (await apiGet<{ list: LotRow[] }>(`${docPath(type, key.business_no)}/lots`, { ...key })).list,
-    searchLots: (type, query) => apiGet<Page<LotRow>>(`/api/documents/${encodeURIComponent(type)}/lot-stock`, { ...query }),
-    saveLots: async (type, no, allocation) => {
-      await apiRequest(`${docPath(type, no)}/lots`, { method: 'PUT', body: allocation });
+    lots: (type, no, sku_no, business_item_id) => apiGet<LotAllocationView>(`${docPath(type, no)}/lots`, { sku_no, business_item_id }),
+    saveLots: async (type, no, body) => {
+      await apiRequest(`${docPath(type, no)}/lots`, { method: 'PUT', body });
     },
     importItem: (type) => apiGet<ImportItem>('/api/import/item', { type }),
-    importTemplate: async (type) => (await fetchFile(`/api/import/item/template?type=${encodeURIComponent(type)}`)).blob,
+    importTemplate: async (item) => (await fetchFile(item.template_url, `${item.title}.xlsx`)).blob,
     startImport: (type, file, params = {}) => {
       const form = new FormData();
       // the fields go before the file: the server reads them as the file arrives
       for (const [name, value] of Object.entries(params)) form.append(name, value);
       form.append('file', file, file.name);
-      return postForm<ImportJob>(`/api/import/${encodeURIComponent(type)}`, form);
+      return postForm<ImportStarted>(`/api/import/${encodeURIComponent(type)}`, form);
     },
   };
 }

@@ -1,24 +1,19 @@
 /**
  * The in-memory documents source (stories and unit tests): approvals, attachments and lot allocations kept
- * in closures so a story can audit, attach and allocate and see the result; lot search pages and filters
- * like the server's.
+ * in closures so a story can audit, attach and allocate and see the result.
  */
 import type { ApprovalRecord } from '../../../engine/shell';
-import {
-  importItems,
-  lotStock,
-  sampleApprovals,
-  sampleAttachments,
-} from './document-fixtures';
-import type { AttachmentRow, DocumentBlocksSource, ImportJob, LotRow } from './document-types';
-import { between, contains, paginate } from './memory.logic';
+import { ATTACHMENT_RULES, importItems, lotLines, lotStock, sampleApprovals, sampleAttachments } from './document-fixtures';
+import type { DocumentAttachment, DocumentBlocksSource, LotAllocationView, LotRow } from './document-types';
 
 export interface MemoryDocumentOptions {
   respond: <T>(value: () => T) => Promise<T>;
   approvals?: ApprovalRecord[];
-  attachments?: AttachmentRow[];
+  attachments?: DocumentAttachment[];
   /** allocated lots keyed by `${no}/${business_item_id}` */
   allocations?: Record<string, LotRow[]>;
+  /** overrides of every line's lot settings (decimals, stock_validation, mask_price …) */
+  lotSettings?: Partial<Pick<LotAllocationView, 'decimals' | 'stock_validation' | 'mask_price'>>;
 }
 
 const readAsDataUrl = (file: File) =>
@@ -34,9 +29,10 @@ export function createMemoryDocumentSource({
   approvals = sampleApprovals,
   attachments = sampleAttachments,
   allocations = {},
+  lotSettings = {},
 }: MemoryDocumentOptions): DocumentBlocksSource {
   const records = [...approvals];
-  const files = new Map<string, AttachmentRow[]>();
+  const files = new Map<string, DocumentAttachment[]>();
   const allocated = new Map(Object.entries(allocations));
   let seq = 1;
   const filesOf = (type: string, no: string) => files.get(`${type}/${no}`) ?? attachments;
@@ -55,10 +51,20 @@ export function createMemoryDocumentSource({
         });
       }),
     approvals: (type, no) => respond(() => records.filter((r) => r.business_type === type && r.business_no === no)),
-    attachments: (type, no) => respond(() => filesOf(type, no)),
+    attachments: (type, no) => respond(() => ({ list: filesOf(type, no), ...ATTACHMENT_RULES })),
     addAttachment: async (type, no, file, onProgress) => {
       onProgress?.(50);
-      const row: AttachmentRow = { id: `mem-att-${seq++}`, name: file.name, size: file.size, type: file.type, url: await readAsDataUrl(file) };
+      const id = `mem-att-${seq++}`;
+      const row: DocumentAttachment = {
+        id,
+        name: file.name,
+        size: file.size,
+        type: file.type,
+        ext: file.type.startsWith('image/') ? 'img' : 'file',
+        url: await readAsDataUrl(file),
+        save_url: id,
+        created_at: '2026-01-06 09:00:00',
+      };
       return respond(() => {
         files.set(`${type}/${no}`, [...filesOf(type, no), row]);
         return row;
@@ -69,26 +75,29 @@ export function createMemoryDocumentSource({
         files.set(`${type}/${no}`, filesOf(type, no).filter((f) => f.id !== id));
       }),
     attachmentBlob: async (row) => (await fetch(row.url)).blob(),
-    lots: (_type, key) => respond(() => allocated.get(`${key.business_no}/${key.business_item_id}`) ?? []),
-    searchLots: (_type, q) =>
-      respond(() =>
-        paginate(
-          lotStock.filter(
-            (l) =>
-              l.sku_no === q.sku_no &&
-              contains(q.keyword, l.lot_no, l.produce_no ?? '') &&
-              between(l.stock_num ?? 0, q.stock_num_s, q.stock_num_e) &&
-              (q.stock_num_ne === undefined || l.stock_num !== q.stock_num_ne),
-          ),
-          { page_num: q.page_num, page_size: q.page_size },
-        ),
-      ),
-    saveLots: (_type, no, allocation) =>
+    lots: (_type, no, skuNo, businessItemId) =>
+      respond(() => {
+        const line = lotLines.find((l) => l.business_item_id === businessItemId && l.sku_no === skuNo);
+        if (!line) throw new Error('参数异常');
+        const available = lotStock.filter((l) => l.sku_no === skuNo);
+        return {
+          ...line,
+          ...lotSettings,
+          sku_name: available[0]?.sku_name ?? skuNo,
+          allocated: allocated.get(`${no}/${businessItemId}`) ?? [],
+          available: lotSettings.mask_price ? available.map((l) => ({ ...l, lot_price: null })) : available,
+        };
+      }),
+    saveLots: (_type, no, body) =>
       respond(() => {
         const stock = new Map(lotStock.map((l) => [l.lot_no, l]));
         allocated.set(
-          `${no}/${allocation.business_item_id}`,
-          allocation.lots.map((l) => ({ ...(stock.get(l.lot_no) ?? blankLot(allocation.sku_no, l.lot_no)), ...l })),
+          `${no}/${body.business_item_id}`,
+          body.rows.map((r) => ({
+            ...(stock.get(r.lot_no ?? '') ?? { ...lotStock[0], stock_num: null, lot_price: null, dorder_item_source: 4, sku_no: body.sku_no }),
+            lot_no: r.lot_no,
+            change_stock_num: Number(r.change_stock_num),
+          })),
         );
       }),
     importItem: (type) =>
@@ -97,31 +106,7 @@ export function createMemoryDocumentSource({
         if (!item) throw new Error('参数异常');
         return item;
       }),
-    importTemplate: (type) => respond(() => new Blob([`template ${type}`], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' })),
-    startImport: () => respond((): ImportJob => ({ job_id: `mem-job-${seq++}`, kind: 'import', status: 'queued', progress: 0 })),
-  };
-}
-
-function blankLot(sku_no: string, lot_no: string): LotRow {
-  return {
-    lot_no,
-    stock_num: null,
-    change_stock_num: null,
-    lot_price: null,
-    produce_date: null,
-    expiration_date: null,
-    produce_no: null,
-    supplier_no: null,
-    supplier_name: null,
-    receive_no: null,
-    receive_time: null,
-    dorder_item_source: 4,
-    sku_no,
-    sku_name: '',
-    barcode: null,
-    sale_unit_text: null,
-    specification: null,
-    receive_oub_num: null,
-    last_modify: null,
+    importTemplate: (item) => respond(() => new Blob([item.title], { type: item.accept[0] })),
+    startImport: () => respond(() => ({ job_id: `mem-job-${seq++}` })),
   };
 }

@@ -22,6 +22,7 @@ const messages: NamespaceMessages = {
     'attachments.preview': '预览',
     'attachments.download': '下载',
     'attachments.empty': '暂无附件',
+    'attachments.wrongType': '仅支持{types}格式的文件',
 
     'import.title': '导入',
     'import.template': '下载模板',
@@ -85,6 +86,7 @@ const messages: NamespaceMessages = {
     'attachments.preview': 'Preview',
     'attachments.download': 'Download',
     'attachments.empty': 'No attachments',
+    'attachments.wrongType': 'Only {types} files are accepted',
 
     'import.title': 'Import',
     'import.template': 'Download template',
