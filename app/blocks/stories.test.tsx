@@ -30,6 +30,11 @@ const modules = import.meta.glob<StoryModule>(
     './GoodsSearch/*.story.tsx',
     './Toolbar/*.story.tsx',
     './DetailPanel/*.story.tsx',
+    './AuditDialog/*.story.tsx',
+    './AttachmentList/*.story.tsx',
+    './ImportDialog/*.story.tsx',
+    './DownloadHint/*.story.tsx',
+    './LotAllocation/*.story.tsx',
   ],
   { eager: true },
 );
