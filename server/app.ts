@@ -22,6 +22,7 @@ import { reportExportRoutes } from './export/report-export';
 import { printRoutes } from './print/routes';
 import { aiRoutes } from './ai/routes';
 import { pickerRoutes } from './pickers';
+import { documentRoutes } from './documents/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,7 +46,7 @@ const BODY_ERRORS: Record<string, string> = {
 };
 
 /** Every API plugin of the product; each registers its own routes under /api (reportRoutes before its users). */
-const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes];
+const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes, documentRoutes];
 
 export interface BuildOptions {
   db: Db;

@@ -21,16 +21,23 @@ export interface ExportJob {
   finished_at: string | null;
 }
 
+/** What a job produced: the rows it handled, and a note for the log (e.g. why an import wrote nothing). */
+export type JobOutcome = number | { rows: number; note: string };
+
 export interface JobSpec {
   session: ServerSession;
-  kind: 'export';
+  kind: 'export' | 'import';
   tableId: number | null;
+  /** business type of an import */
+  type?: string;
   title: string;
   /** expected rows, for the progress bar */
   expectedRows: number;
-  /** writes the file; reports rows written as it goes; returns the total */
-  produce: (file: string, onProgress: (rows: number) => void) => Promise<number>;
+  /** writes the file (the export, or an import's error list); reports rows handled as it goes */
+  produce: (file: string, onProgress: (rows: number) => void) => Promise<JobOutcome>;
 }
+
+const FAILED: Record<JobSpec['kind'], string> = { export: '导出失败，请稍后重试', import: '导入失败，请稍后重试' };
 
 const COLUMNS = `job_id, kind, table_id, title, status, progress, row_count, title || '.xlsx' AS file_name, error, created_at, finished_at`;
 
@@ -60,9 +67,9 @@ export class JobRunner {
   async start(spec: JobSpec): Promise<string> {
     const jobId = randomUUID();
     await this.db.query(
-      `INSERT INTO import_log (job_id, tenant_id, account_id, kind, table_id, title, status, progress, row_count, file_path, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'queued', 0, 0, NULL, CAST($7 AS TIMESTAMP))`,
-      [jobId, spec.session.tenant_id, spec.session.account_id, spec.kind, spec.tableId, spec.title, sqlTimestamp()],
+      `INSERT INTO import_log (job_id, tenant_id, account_id, kind, type, table_id, title, status, progress, row_count, file_path, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, 0, NULL, CAST($8 AS TIMESTAMP))`,
+      [jobId, spec.session.tenant_id, spec.session.account_id, spec.kind, spec.type ?? null, spec.tableId, spec.title, sqlTimestamp()],
     );
     void this.run(jobId, spec);
     return jobId;
@@ -107,7 +114,7 @@ export class JobRunner {
     let progressWrites = Promise.resolve();
     try {
       await this.db.query(`UPDATE import_log SET status = 'running', file_path = $2 WHERE job_id = $1`, [jobId, file]);
-      const rows = await spec.produce(file, (n) => {
+      const outcome = await spec.produce(file, (n) => {
         const now = Date.now();
         if (now - lastWrite < 1000) return;
         lastWrite = now;
@@ -120,17 +127,18 @@ export class JobRunner {
           );
       });
       await progressWrites;
+      const [rows, note] = typeof outcome === 'number' ? [outcome, null] : [outcome.rows, outcome.note];
       await this.db.query(
-        `UPDATE import_log SET status = 'done', progress = 100, row_count = $2, finished_at = CAST($3 AS TIMESTAMP) WHERE job_id = $1`,
-        [jobId, rows, sqlTimestamp()],
+        `UPDATE import_log SET status = 'done', progress = 100, row_count = $2, error = $3, finished_at = CAST($4 AS TIMESTAMP) WHERE job_id = $1`,
+        [jobId, rows, note, sqlTimestamp()],
       );
     } catch (err) {
       await progressWrites;
       await this.db.query(
         `UPDATE import_log SET status = 'failed', error = $2, finished_at = CAST($3 AS TIMESTAMP) WHERE job_id = $1`,
-        [jobId, '导出失败，请稍后重试', sqlTimestamp()],
+        [jobId, FAILED[spec.kind], sqlTimestamp()],
       );
-      console.error('export job failed', jobId, err);
+      console.error(`${spec.kind} job failed`, jobId, err);
     } finally {
       this.release();
       for (const done of this.finished.get(jobId) ?? []) done();

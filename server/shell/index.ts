@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { DocumentTypes } from '../documents/definitions';
 import { approvalRoutes } from './approval-routes';
 import { complaintRoutes } from './complaint-routes';
 import { dashboardRoutes } from './dashboard-routes';
@@ -13,7 +14,7 @@ import { uploadRoutes } from './upload-routes';
 export async function shellRoutes(app: FastifyInstance): Promise<void> {
   // definitions are read once at start; a changed definition needs a restart, like the report engine
   const leaves = loadReportLeaves(undefined, (msg) => app.log.warn(msg));
-  await app.register(menuRoutes, { leaves });
+  await app.register(menuRoutes, { leaves, documents: DocumentTypes.load().leaves() });
   await app.register(dashboardRoutes, { leaves });
   await app.register(messageRoutes);
   await app.register(uploadRoutes, {});

@@ -2,6 +2,7 @@
  * The permission menu (rules 32–33): first-level groups with their leaves, filtered by the session's
  * permission ids. Pure; the route feeds it the report leaves read at start and the hidden ids.
  */
+import { DOCUMENT_GROUPS, documentRoute } from '../../engine/document/menu';
 import type { MenuNode } from '../../engine/shell';
 import type { ClientType } from '../../engine/wire';
 import type { ReportLeaf } from './report-leaves';
@@ -79,6 +80,19 @@ export const FIXED_GROUPS: (GroupDef & { leaves: FixedLeaf[] })[] = [
   },
 ];
 
+/** What the menu needs of one document definition (report-defs/documents/*.json). */
+export interface DocumentLeaf {
+  /** the menu and permission id */
+  id: string;
+  type: string;
+  title: string;
+  title_en: string;
+  clients: ClientType[];
+  /** DOCUMENT_GROUPS key */
+  parent: string;
+  sort: number;
+}
+
 export const reportRoute = (tableId: number) => `/report/${tableId}`;
 export const groupId = (key: string) => `group:${key}`;
 
@@ -120,7 +134,12 @@ export function reportsForClient(leaves: readonly ReportLeaf[], viewer: Omit<Men
  * The menu this viewer may see. A leaf needs its id in the permission list and must not be hidden;
  * a group appears only when at least one of its leaves remains (rule 32).
  */
-export function buildMenu(leaves: readonly ReportLeaf[], viewer: MenuViewer, hidden: ReadonlySet<string> = new Set()): MenuNode[] {
+export function buildMenu(
+  leaves: readonly ReportLeaf[],
+  viewer: MenuViewer,
+  hidden: ReadonlySet<string> = new Set(),
+  documents: readonly DocumentLeaf[] = [],
+): MenuNode[] {
   const visible = (id: string) => viewer.permissions.has(id) && !hidden.has(id);
   const menu: MenuNode[] = [];
   if (visible(DASHBOARD_LEAF.id)) menu.push(fixedNode(DASHBOARD_LEAF));
@@ -135,6 +154,13 @@ export function buildMenu(leaves: readonly ReportLeaf[], viewer: MenuViewer, hid
     const children = byGroup.get(group.key);
     if (children?.length && !hidden.has(groupId(group.key))) menu.push(groupNode(group, children));
   }
+  for (const group of DOCUMENT_GROUPS) {
+    const children = documents
+      .filter((d) => d.parent === group.key && d.clients.includes(viewer.client) && visible(d.id))
+      .sort((a, b) => a.sort - b.sort)
+      .map((d) => fixedNode({ id: d.id, title: d.title, title_en: d.title_en, route: documentRoute(d.type), icon: 'file-text' }));
+    if (children.length && !hidden.has(groupId(group.key))) menu.push(groupNode(group, children));
+  }
   for (const group of FIXED_GROUPS) {
     const children = group.leaves.filter((l) => visible(l.id)).map(fixedNode);
     if (children.length && !hidden.has(groupId(group.key))) menu.push(groupNode(group, children));
@@ -143,10 +169,16 @@ export function buildMenu(leaves: readonly ReportLeaf[], viewer: MenuViewer, hid
 }
 
 /** Every leaf id a client offers (what an all-permissions account holds); used by the seed and tests. */
-export function allLeafIds(leaves: readonly ReportLeaf[], client: ClientType, is_special_tenant: boolean): string[] {
+export function allLeafIds(
+  leaves: readonly ReportLeaf[],
+  client: ClientType,
+  is_special_tenant: boolean,
+  documents: readonly DocumentLeaf[] = [],
+): string[] {
   return [
     DASHBOARD_LEAF.id,
     ...reportsForClient(leaves, { client, is_special_tenant }).map((l) => String(l.table_id)),
+    ...documents.filter((d) => d.clients.includes(client)).map((d) => d.id),
     ...FIXED_GROUPS.flatMap((g) => g.leaves.map((l) => l.id)),
   ];
 }

@@ -3,6 +3,7 @@ import type { Db } from '../types';
 import { writeMenu } from './config';
 import { archiveCutoff } from './dates';
 import { buildSnapshots } from './snapshots';
+import { seedDocuments } from './documents';
 import { seedExtraOps } from './extra-ops';
 import { seedExtraSales } from './extra-sales';
 import { tenantProfiles, type Scale } from './scale';
@@ -49,6 +50,8 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
     await w.flushAll();
     await seedExtraSales(db, w, profile.tenantId, today);
     await seedExtraOps(db, w, profile.tenantId, today);
+    await w.flushAll();
+    await seedDocuments(db, profile.tenantId, today);
   }
   await w.flushAll();
   // last: the daily balances are built from the complete stock ledger, extras included

@@ -1,3 +1,4 @@
+import { loadDocumentsFromDir } from '../../documents/definitions-fs';
 import type { ClientType } from '../../../engine/wire';
 
 /** The report ids of catalog/reports.md with their clients and menu area (a constant: nothing is parsed at runtime). */
@@ -95,6 +96,11 @@ export const PAGE_IDS = ['dashboard', 'user', 'j-system-leadingin', 'menu-nav'];
 /** Every report id a client may open (the special tenant's HMT also gets 172). */
 export function reportIds(client: ClientType, specialTenant = false): string[] {
   return REPORTS.filter((r) => r.clients.includes(client) && (!r.specialOnly || specialTenant)).map((r) => String(r.id));
+}
+
+/** The menu ids of the document types a client is offered (report-defs/documents). */
+export function documentIds(client: ClientType): string[] {
+  return [...loadDocumentsFromDir().documents.values()].filter((d) => d.clients.includes(client)).map((d) => d.menu.id);
 }
 
 /** A permission string: the given report ids plus the page ids, comma-joined. */

@@ -1,0 +1,240 @@
+/**
+ * The document rules both sides apply (pure): what a client may do in a state, the audit rules of
+ * building blocks §4–§5, and the checks of header values and lines before anything is written. The
+ * server enforces them; the app uses the same functions to warn before sending.
+ */
+import type { ClientType } from '../wire';
+import type { DocumentValue } from './wire';
+import type { DocumentAction, DocumentFile, HeaderFieldDef, LineColumnDef, StateCode } from './types';
+
+/** Audit remark limit (building blocks §9). */
+export const AUDIT_REMARK_MAX = 100;
+
+export const AUDIT_MESSAGES = {
+  remarkRequired: '请输入审核意见！',
+  remarkTooLong: `审核意见不能超过${AUDIT_REMARK_MAX}个字符`,
+  badResult: '审核结果无效',
+} as const;
+
+export interface RuleError {
+  code: string;
+  message: string;
+}
+
+export function stateOf(def: DocumentFile, code: StateCode) {
+  return def.states.find((s) => s.code === code) ?? null;
+}
+
+export function stateLabel(def: DocumentFile, code: StateCode): string {
+  return stateOf(def, code)?.label.zh ?? code;
+}
+
+/** The actions a client may take on a document in this state. */
+export function actionsFor(def: DocumentFile, code: StateCode, client: ClientType): DocumentAction[] {
+  const state = stateOf(def, code);
+  if (!state) return [];
+  return [...new Set([...state.actions, ...(state.client_actions?.[client] ?? [])])];
+}
+
+/** The message of a refused action: the document's state does not allow it (answered 409). */
+export function wrongStateMessage(def: DocumentFile, code: StateCode, action: DocumentAction): string {
+  const verbs: Record<DocumentAction, string> = {
+    edit: '修改',
+    delete: '删除',
+    submit: '提交',
+    audit: '审核',
+    attach: '修改附件',
+    lots: '分配批次',
+    import: '导入明细',
+  };
+  return `单据状态为“${stateLabel(def, code)}”，不能${verbs[action]}`;
+}
+
+/** The audit results the dialog offers (building blocks §4: the reject flag swaps reject for send back). */
+export function auditChoices(def: DocumentFile): ('1' | '2' | '3')[] {
+  if (!def.audit) return [];
+  return ['1', def.audit.reject_flag ? '3' : '2'];
+}
+
+/** Checks an audit form; null when it may be sent (building blocks §5 audit). */
+export function auditError(def: DocumentFile, status: string, remark: string | undefined): RuleError | null {
+  const choices = auditChoices(def) as string[];
+  if (!choices.includes(status)) return { code: 'BAD_AUDIT_RESULT', message: AUDIT_MESSAGES.badResult };
+  const text = (remark ?? '').trim();
+  if (status === '2' && def.audit?.remark_required && !text) return { code: 'REMARK_REQUIRED', message: AUDIT_MESSAGES.remarkRequired };
+  if ([...text].length > AUDIT_REMARK_MAX) return { code: 'REMARK_TOO_LONG', message: AUDIT_MESSAGES.remarkTooLong };
+  return null;
+}
+
+/** The state an audit result moves the document to. */
+export function auditTarget(def: DocumentFile, status: '1' | '2' | '3'): StateCode | null {
+  return def.audit?.to[status] ?? null;
+}
+
+// ------------------------------------------------------------------ values
+
+type FieldLike = Pick<HeaderFieldDef, 'key' | 'label' | 'widget' | 'required' | 'maxlength' | 'min' | 'max' | 'decimals'> &
+  Pick<LineColumnDef, 'exclusive_min'>;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+
+function decimalsOf(text: string): number {
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+/**
+ * One value checked and normalised against its field: trimmed text, numbers as numbers, dates as
+ * text; null when empty. `where` prefixes the message (e.g. 第2行：).
+ */
+export function checkValue(field: FieldLike, raw: unknown, where = ''): { value: DocumentValue } | { error: RuleError } {
+  const label = field.label.zh;
+  const text = raw === null || raw === undefined ? '' : String(raw).trim();
+  if (!text) {
+    if (field.required) return { error: { code: 'FIELD_REQUIRED', message: `${where}${label}不能为空` } };
+    return { value: null };
+  }
+  switch (field.widget) {
+    case 'number': {
+      const n = Number(text);
+      if (!/^-?\d+(\.\d+)?$/.test(text) || !Number.isFinite(n)) return { error: { code: 'BAD_NUMBER', message: `${where}${label}必须是数字` } };
+      const decimals = field.decimals ?? 0;
+      if (decimalsOf(text) > decimals) {
+        return { error: { code: 'BAD_NUMBER', message: `${where}${label}最多支持${decimals}位小数` } };
+      }
+      if (field.min !== undefined && (field.exclusive_min ? n <= field.min : n < field.min)) {
+        return { error: { code: 'BAD_NUMBER', message: `${where}${label}必须${field.exclusive_min ? '大于' : '不小于'}${field.min}` } };
+      }
+      if (field.max !== undefined && n > field.max) return { error: { code: 'BAD_NUMBER', message: `${where}${label}不能大于${field.max}` } };
+      return { value: n };
+    }
+    case 'date':
+      if (!DATE.test(text)) return { error: { code: 'BAD_DATE', message: `${where}${label}格式应为yyyy-MM-dd` } };
+      return { value: text };
+    case 'datetime':
+      if (!DATETIME.test(text) && !DATE.test(text)) return { error: { code: 'BAD_DATE', message: `${where}${label}格式应为yyyy-MM-dd HH:mm:ss` } };
+      return { value: DATE.test(text) ? `${text} 00:00:00` : `${text.replace('T', ' ')}${text.length === 16 ? ':00' : ''}` };
+    default:
+      if (field.maxlength !== undefined && [...text].length > field.maxlength) {
+        return { error: { code: 'TOO_LONG', message: `${where}${label}不能超过${field.maxlength}个字符` } };
+      }
+      return { value: text };
+  }
+}
+
+/** Header fields a client writes: not read-only, not the state, not fixed by the session for it. */
+export function writableHeaderFields(def: DocumentFile, client: ClientType): HeaderFieldDef[] {
+  return def.header.filter(
+    (f) =>
+      !f.readonly &&
+      f.key !== def.tables.no_column &&
+      f.key !== def.tables.status_column &&
+      !(f.session && f.session.clients.includes(client)),
+  );
+}
+
+/** Rounds a product to the 4 decimals money is stored with. */
+const round4 = (n: number) => Math.round(n * 10000) / 10000;
+
+export interface CheckedLines {
+  rows: Record<string, DocumentValue>[];
+}
+
+export const LINE_MESSAGES = {
+  noLines: '请至少添加一行商品明细',
+} as const;
+
+/**
+ * One line checked against the line columns (read-only columns are computed, not taken), with the
+ * computed products filled in. `where` names the line in the message (第n行：).
+ */
+export function checkLine(def: DocumentFile, line: Record<string, unknown>, where: string): { row: Record<string, DocumentValue> } | { error: RuleError } {
+  const row: Record<string, DocumentValue> = {};
+  for (const col of def.lines) {
+    if (col.readonly) continue;
+    const checked = checkValue(col, line[col.key], where);
+    if ('error' in checked) return checked;
+    row[col.key] = checked.value;
+  }
+  for (const c of def.computed ?? []) {
+    const [a, b] = c.multiply.map((k) => row[k]);
+    row[c.column] = typeof a === 'number' && typeof b === 'number' ? round4(a * b) : null;
+  }
+  return { row };
+}
+
+/** Every line checked; the first problem is returned, naming the line (第n行). */
+export function checkLines(def: DocumentFile, lines: readonly Record<string, unknown>[]): CheckedLines | { error: RuleError } {
+  if (!lines.length) return { error: { code: 'NO_LINES', message: LINE_MESSAGES.noLines } };
+  const rows: Record<string, DocumentValue>[] = [];
+  for (const [i, line] of lines.entries()) {
+    const checked = checkLine(def, line, `第${i + 1}行：`);
+    if ('error' in checked) return checked;
+    rows.push(checked.row);
+  }
+  return { rows };
+}
+
+// ------------------------------------------------------------------ lots
+
+export const LOT_MESSAGES = {
+  required: '分配数量不能为空！',
+  decimals: (n: number) => `请输入分配数量，大于0且支持${n}位小数`,
+  aboveStock: '分配数量不能大于库存数量！',
+  notExact: '分配数量不等于实际领用数量',
+  noLots: (name: string) => `商品'${name}'要先入库生成批次，才能操作出库！`,
+  unknownLot: (lot: string) => `批次'${lot}'不存在或没有库存`,
+  duplicateLot: (lot: string) => `批次'${lot}'重复分配`,
+} as const;
+
+/** Building blocks §5: max length 10 of the allocated quantity. */
+export const LOT_QTY_MAX_LENGTH = 10;
+
+export interface LotInput {
+  lot_no: string | null;
+  change_stock_num: number | string | null;
+  dorder_item_source?: number;
+}
+
+export interface LotRules {
+  decimals: number;
+  stock_validation: boolean;
+  /** lot type of the line and the type that must match the line quantity exactly (13) */
+  lot_type: number;
+  exact_type: number | null;
+  /** quantity of the goods line */
+  qty: number;
+  sku_name: string;
+}
+
+/**
+ * Checks an allocation of one goods line against building blocks §5. `stock` holds the lot stock
+ * of every lot the goods item has at the document's org (empty: no lots yet).
+ */
+export function checkAllocation(rules: LotRules, rows: readonly LotInput[], stock: ReadonlyMap<string, number>): RuleError | null {
+  if (!stock.size) return { code: 'NO_LOTS', message: LOT_MESSAGES.noLots(rules.sku_name) };
+  const pattern = rules.decimals > 0 ? new RegExp(`^\\d+(\\.\\d{1,${rules.decimals}})?$`) : /^\d+$/;
+  const seen = new Set<string>();
+  let total = 0;
+  for (const row of rows) {
+    const text = row.change_stock_num === null || row.change_stock_num === undefined ? '' : String(row.change_stock_num).trim();
+    if (!text) return { code: 'LOT_QTY_REQUIRED', message: LOT_MESSAGES.required };
+    const n = Number(text);
+    if (!pattern.test(text) || text.length > LOT_QTY_MAX_LENGTH || !(n > 0)) {
+      return { code: 'LOT_QTY_INVALID', message: LOT_MESSAGES.decimals(rules.decimals) };
+    }
+    const lot = (row.lot_no ?? '').trim();
+    const available = stock.get(lot);
+    if (!lot || available === undefined) return { code: 'UNKNOWN_LOT', message: LOT_MESSAGES.unknownLot(lot) };
+    if (seen.has(lot)) return { code: 'DUPLICATE_LOT', message: LOT_MESSAGES.duplicateLot(lot) };
+    seen.add(lot);
+    if (rules.stock_validation && n > available) return { code: 'LOT_ABOVE_STOCK', message: LOT_MESSAGES.aboveStock };
+    total += n;
+  }
+  if (rules.exact_type !== null && rules.lot_type === rules.exact_type) {
+    const scale = 10 ** rules.decimals;
+    if (Math.round(total * scale) !== Math.round(rules.qty * scale)) return { code: 'LOT_NOT_EXACT', message: LOT_MESSAGES.notExact };
+  }
+  return null;
+}

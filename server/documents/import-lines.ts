@@ -1,0 +1,108 @@
+/**
+ * Reading document lines from an import spreadsheet: the first sheet, headings in row 1 matched to
+ * the definition's import columns, every data row checked like a typed line. Row problems are
+ * collected (not stopped at the first) so the error file can name every row.
+ */
+import ExcelJS from 'exceljs';
+import type { DocumentFile, LineColumnDef } from '../../engine/document/types';
+import type { DocumentValue } from '../../engine/document/wire';
+import { checkLine } from '../../engine/document/rules';
+import { sheetName } from '../export/xlsx';
+
+export const IMPORT_MESSAGES = {
+  unreadable: '无法读取文件，请使用xlsx格式的导入模板',
+  missingColumns: (names: string[]) => `导入模板缺少列：${names.join('、')}`,
+  empty: '文件中没有数据行',
+  rowErrors: (n: number) => `共${n}行有错误，未导入任何数据，请下载错误文件查看`,
+} as const;
+
+export const headingOf = (c: LineColumnDef) => c.import_heading ?? c.label.zh;
+
+/** The definition's import columns in template order. */
+export function importColumns(def: DocumentFile): LineColumnDef[] {
+  return (def.import?.columns ?? []).map((key) => def.lines.find((c) => c.key === key)!);
+}
+
+export interface SheetRow {
+  /** the row number in the sheet (1 = headings) */
+  row: number;
+  raw: Record<string, string>;
+}
+
+export interface RowProblem {
+  row: number;
+  raw: Record<string, string>;
+  message: string;
+}
+
+function cellText(cell: ExcelJS.Cell): string {
+  const v = cell.value;
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString().slice(0, 10);
+  if (typeof v === 'object') {
+    if ('result' in v) return String(v.result ?? '');
+    if ('text' in v) return String(v.text);
+    if ('richText' in v) return v.richText.map((r) => r.text).join('');
+  }
+  return String(v).trim();
+}
+
+/** The data rows of the first sheet, or the reason the file cannot be used. */
+export async function readSheet(path: string, def: DocumentFile): Promise<{ rows: SheetRow[] } | { error: string }> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.readFile(path);
+  } catch {
+    return { error: IMPORT_MESSAGES.unreadable };
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) return { error: IMPORT_MESSAGES.unreadable };
+  const columns = importColumns(def);
+  const positions = new Map<string, number>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const text = cellText(cell);
+    const match = columns.find((c) => headingOf(c) === text || c.label.zh === text || c.key === text);
+    if (match && !positions.has(match.key)) positions.set(match.key, col);
+  });
+  const missing = columns.filter((c) => c.required && !positions.has(c.key)).map(headingOf);
+  if (missing.length) return { error: IMPORT_MESSAGES.missingColumns(missing) };
+  const rows: SheetRow[] = [];
+  for (let r = 2; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    const raw: Record<string, string> = {};
+    for (const [key, col] of positions) raw[key] = cellText(row.getCell(col));
+    if (Object.values(raw).some((v) => v !== '')) rows.push({ row: r, raw });
+  }
+  if (!rows.length) return { error: IMPORT_MESSAGES.empty };
+  return { rows };
+}
+
+/** Each row checked as a line; the typed rows, or the problems of every bad row. */
+export function checkRows(def: DocumentFile, rows: SheetRow[]): { lines: Record<string, DocumentValue>[]; problems: RowProblem[] } {
+  const lines: Record<string, DocumentValue>[] = [];
+  const problems: RowProblem[] = [];
+  for (const r of rows) {
+    const checked = checkLine(def, r.raw, `第${r.row}行：`);
+    if ('error' in checked) problems.push({ row: r.row, raw: r.raw, message: checked.error.message });
+    else lines.push(checked.row);
+  }
+  return { lines, problems };
+}
+
+/** The error file: the template's columns, the row number and what is wrong, one sheet row per bad row. */
+export async function writeErrorFile(path: string, def: DocumentFile, problems: RowProblem[]): Promise<void> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheetName(`${def.title.zh}导入错误`));
+  const columns = importColumns(def);
+  ws.addRow(['行号', ...columns.map(headingOf), '错误信息']).font = { bold: true };
+  for (const p of problems) ws.addRow([p.row, ...columns.map((c) => p.raw[c.key] ?? ''), p.message]);
+  await wb.xlsx.writeFile(path);
+}
+
+/** The import template: the headings of the import columns. */
+export async function templateBuffer(def: DocumentFile): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheetName(def.title.zh));
+  ws.addRow(importColumns(def).map(headingOf)).font = { bold: true };
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

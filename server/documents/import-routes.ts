@@ -1,0 +1,189 @@
+/**
+ * Line import (building blocks §5, §7): GET /api/import/item?type= gives the template and the
+ * parameters, GET /api/import/template?type= the template file, POST /api/import/{type} (multipart:
+ * `no`, then `file`) checks the file and starts an import job in the job runner. The job reads the
+ * sheet, checks every row, and either adds all lines in one transaction or writes nothing and leaves
+ * an error file naming the rows.
+ */
+import { closeSync, createWriteStream, openSync, readSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { DocumentFile } from '../../engine/document/types';
+import type { ImportItem, ImportStarted } from '../../engine/document/wire';
+import { sizeLimit } from '../../engine/upload';
+import type { ServerSession } from '../auth/session';
+import { ok } from '../http/envelope';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import type { DocumentTypes } from './definitions';
+import { documentFilesDir } from './files';
+import { checkRows, headingOf, importColumns, IMPORT_MESSAGES, readSheet, templateBuffer, writeErrorFile } from './import-lines';
+import { appendLines, getDocument, knownCodes, requireAction } from './service';
+
+/** Building blocks §5: 52428800 bytes unless the definition says otherwise. */
+export const DEFAULT_IMPORT_MAX = 52428800;
+export const IMPORT_ACCEPT = ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'];
+
+export const IMPORT_UPLOAD_MESSAGES = {
+  noFile: '请输入选择文件',
+  tooLarge: (max: number) => {
+    const { n, unit } = sizeLimit(max);
+    return `请选择小于${n}${unit}的文件`;
+  },
+  badType: '请选择xlsx或xls格式的文件',
+  noDocument: '请先保存单据再导入明细',
+} as const;
+
+const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+const XLS_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
+
+function isSpreadsheet(path: string, name: string): boolean {
+  const head = Buffer.alloc(4);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, head, 0, 4, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const magic = /\.xlsx$/i.test(name) ? XLSX_MAGIC : /\.xls$/i.test(name) ? XLS_MAGIC : null;
+  return !!magic && magic.every((b, i) => head[i] === b);
+}
+
+/** The document type whose definition imports under this type, if the session may open it. */
+function importDefinition(types: DocumentTypes, session: ServerSession, type: string): DocumentFile {
+  const def = [...types.all.values()].find((d) => d.import?.type === type);
+  if (!def) throw notFound('IMPORT_TYPE_NOT_FOUND', '导入类型不存在');
+  return types.resolve(session, def.id);
+}
+
+const maxOf = (def: DocumentFile) => def.import?.max_size ?? DEFAULT_IMPORT_MAX;
+
+const typeQuery = {
+  querystring: { type: 'object', required: ['type'], properties: { type: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,63}$' } } },
+} as const;
+
+export async function importRoutes(app: FastifyInstance, { types }: { types: DocumentTypes }): Promise<void> {
+  const largest = Math.max(DEFAULT_IMPORT_MAX, ...[...types.all.values()].map(maxOf));
+  await app.register(multipart, { limits: { fileSize: largest, files: 1, fields: 5, fieldSize: 1024 } });
+
+  app.get<{ Querystring: { type: string } }>('/api/import/item', { schema: typeQuery }, async (req) => {
+    const def = importDefinition(types, req.session!, req.query.type);
+    const item: ImportItem = {
+      type: req.query.type,
+      title: `${def.title.zh}明细导入`,
+      document_type: def.id,
+      columns: importColumns(def).map((c) => ({ key: c.key, heading: headingOf(c), required: c.required ?? false })),
+      template_url: `/api/import/template?type=${encodeURIComponent(req.query.type)}`,
+      max_size: maxOf(def),
+      accept: IMPORT_ACCEPT,
+      notes: def.import?.notes?.zh ?? null,
+    };
+    return ok(item);
+  });
+
+  app.get<{ Querystring: { type: string } }>('/api/import/template', { schema: typeQuery }, async (req, reply) => {
+    const def = importDefinition(types, req.session!, req.query.type);
+    reply
+      .header('content-type', IMPORT_ACCEPT[0])
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${def.title.zh}导入模板.xlsx`)}`);
+    return reply.send(await templateBuffer(def));
+  });
+
+  app.post<{ Params: { type: string }; Querystring: { no?: string } }>(
+    '/api/import/:type',
+    {
+      schema: {
+        params: { type: 'object', required: ['type'], properties: { type: { type: 'string', pattern: '^[a-z][a-z0-9_-]{0,63}$' } } },
+        querystring: { type: 'object', properties: { no: { type: 'string', minLength: 1, maxLength: 32 } } },
+      },
+    },
+    async (req) => {
+      const session = req.session!;
+      const def = importDefinition(types, session, req.params.type);
+      const max = maxOf(def);
+      const tooLarge = () => new HttpError(413, 'FILE_TOO_LARGE', IMPORT_UPLOAD_MESSAGES.tooLarge(max));
+      const file = await req.file({ limits: { fileSize: max } }).catch((err: Error & { statusCode?: number }) => {
+        if (err.statusCode === 413) throw tooLarge();
+        throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
+      });
+      if (!file) throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
+      const field = file.fields.no as { value?: unknown } | undefined;
+      const no = req.query.no ?? (typeof field?.value === 'string' ? field.value : '');
+      if (!no) {
+        file.file.resume();
+        throw badRequest('NO_DOCUMENT', IMPORT_UPLOAD_MESSAGES.noDocument);
+      }
+      const doc = await getDocument(app.db, def, session, no).catch((err) => {
+        file.file.resume();
+        throw err;
+      });
+      try {
+        requireAction(def, doc, 'import');
+      } catch (err) {
+        file.file.resume();
+        throw err;
+      }
+      const path = join(documentFilesDir(app.config.db.dataDir, session.tenant_id, 'imports'), `${randomUUID()}.upload`);
+      try {
+        await pipeline(file.file, createWriteStream(path));
+      } catch (err) {
+        rmSync(path, { force: true });
+        if ((err as { statusCode?: number }).statusCode === 413) throw tooLarge();
+        throw err;
+      }
+      if (file.file.truncated) {
+        rmSync(path, { force: true });
+        throw tooLarge();
+      }
+      if (statSync(path).size === 0) {
+        rmSync(path, { force: true });
+        throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
+      }
+      if (!isSpreadsheet(path, file.filename)) {
+        rmSync(path, { force: true });
+        throw badRequest('BAD_FILE_TYPE', IMPORT_UPLOAD_MESSAGES.badType);
+      }
+      const jobId = await app.jobs.start({
+        session,
+        kind: 'import',
+        type: req.params.type,
+        tableId: null,
+        title: `${def.title.zh}${no}明细导入`,
+        expectedRows: 0,
+        produce: async (errorFile, onProgress) => {
+          try {
+            const sheet = await readSheet(path, def);
+            if ('error' in sheet) return { rows: 0, note: sheet.error };
+            const { lines, problems } = checkRows(def, sheet.rows);
+            onProgress(sheet.rows.length);
+            for (const col of importColumns(def)) {
+              if (!col.lookup) continue;
+              const values = [...new Set(sheet.rows.map((r) => r.raw[col.key]).filter(Boolean))];
+              const known = await knownCodes(app.db, session.tenant_id, col.lookup, values);
+              for (const r of sheet.rows) {
+                const v = r.raw[col.key];
+                if (v && !known.has(v) && !problems.some((p) => p.row === r.row)) {
+                  problems.push({ row: r.row, raw: r.raw, message: `第${r.row}行：${col.label.zh}'${v}'不存在` });
+                }
+              }
+            }
+            if (problems.length) {
+              problems.sort((a, b) => a.row - b.row);
+              await writeErrorFile(errorFile, def, problems);
+              return { rows: 0, note: IMPORT_MESSAGES.rowErrors(problems.length) };
+            }
+            await appendLines(app.db, def, session, no, lines);
+            return lines.length;
+          } finally {
+            rmSync(path, { force: true });
+          }
+        },
+      });
+      const body: ImportStarted = { job_id: jobId };
+      return ok(body);
+    },
+  );
+}

@@ -1,0 +1,325 @@
+/**
+ * Reading and writing documents of any definition: list, detail, create, edit, delete, submit,
+ * audit. Every statement is tenant- and client-scoped from the session; every write runs in one
+ * transaction and re-reads the state inside it, so a refused change writes nothing.
+ */
+import type { ApprovalRecord } from '../../engine/shell';
+import type { DocumentAction, DocumentFile } from '../../engine/document/types';
+import type { DocumentDetail, DocumentListPage, DocumentRow, DocumentValue, DocumentWriteBody } from '../../engine/document/wire';
+import {
+  actionsFor,
+  auditError,
+  auditTarget,
+  checkLines,
+  checkValue,
+  wrongStateMessage,
+  writableHeaderFields,
+} from '../../engine/document/rules';
+import type { ServerSession } from '../auth/session';
+import { nowIn, sqlTimestamp } from '../clock';
+import type { Db } from '../db/types';
+import { badRequest, HttpError, notFound } from '../http/errors';
+import { filterWhere, headerSelect, linesQuery, MAX_PAGE, orderBy, PAGE_SIZES, Params, scopeWhere, type ListQuery } from './sql';
+
+export const DOCUMENT_MESSAGES = {
+  notFound: '单据不存在',
+  pageTooLarge: '数据量过大，请添加查询条件！',
+  badPageSize: '每页条数无效',
+} as const;
+
+const conflict = (message: string) => new HttpError(409, 'WRONG_STATE', message);
+
+/** Checks that the action is allowed in the document's state for this client (409 otherwise). */
+export function requireAction(def: DocumentFile, detail: DocumentDetail, action: DocumentAction): void {
+  if (!detail.actions.includes(action)) throw conflict(wrongStateMessage(def, detail.status, action));
+}
+
+export async function listDocuments(db: Db, def: DocumentFile, session: ServerSession, q: ListQuery): Promise<DocumentListPage> {
+  if (!(PAGE_SIZES as readonly number[]).includes(q.page_size)) throw badRequest('BAD_PAGE_SIZE', DOCUMENT_MESSAGES.badPageSize);
+  if (q.page_num > MAX_PAGE) throw badRequest('PAGE_TOO_LARGE', DOCUMENT_MESSAGES.pageTooLarge);
+  const p = new Params();
+  const filters = filterWhere(def, session.client, q.filters, p);
+  if ('error' in filters) throw badRequest('BAD_FILTER', filters.error);
+  const where = [...scopeWhere(def, session, p), ...filters].join(' AND ');
+  const { select, from } = headerSelect(def, true);
+  const [{ total }] = await db.query<{ total: number }>(`SELECT count(*) AS total FROM ${def.tables.header} h WHERE ${where}`, p.values);
+  const list = await db.query<DocumentRow>(
+    `SELECT ${select} FROM ${from} WHERE ${where} ORDER BY ${orderBy(def, q.order_by)}
+      LIMIT ${q.page_size} OFFSET ${(q.page_num - 1) * q.page_size}`,
+    p.values,
+  );
+  return { list: list.map(stringifyStatus(def)), total: Number(total), page_num: q.page_num, page_size: q.page_size };
+}
+
+/** State codes travel as text whatever the column type. */
+const stringifyStatus = (def: DocumentFile) => (row: DocumentRow) => {
+  const status = row[def.tables.status_column];
+  return { ...row, [def.tables.status_column]: status === null ? null : String(status) };
+};
+
+/**
+ * One document with header, lines and the actions this session may take, or null when it does not
+ * exist or lies outside the session's scope. Printing loads documents through this too.
+ */
+export async function loadDocument(db: Db, def: DocumentFile, session: ServerSession, no: string): Promise<DocumentDetail | null> {
+  const p = new Params();
+  const where = [...scopeWhere(def, session, p), `h.${def.tables.no_column} = ${p.add(no)}`].join(' AND ');
+  const { select, from } = headerSelect(def, false);
+  const [row] = await db.query<DocumentRow>(`SELECT ${select} FROM ${from} WHERE ${where}`, p.values);
+  if (!row) return null;
+  const header = stringifyStatus(def)(row);
+  const lines = linesQuery(def, session.tenant_id, no);
+  const status = String(header[def.tables.status_column]);
+  const [{ n }] = await db.query<{ n: number }>(
+    'SELECT count(*) AS n FROM document_attachment WHERE tenant_id = $1 AND business_type = $2 AND business_no = $3',
+    [session.tenant_id, def.id, no],
+  );
+  return {
+    type: def.id,
+    no,
+    status,
+    header,
+    lines: await db.query<DocumentRow>(lines.sql, lines.params),
+    actions: actionsFor(def, status, session.client),
+    attachment_count: Number(n),
+  };
+}
+
+/** loadDocument, answering 404 when it is not there for this session. */
+export async function getDocument(db: Db, def: DocumentFile, session: ServerSession, no: string): Promise<DocumentDetail> {
+  const doc = await loadDocument(db, def, session, no);
+  if (!doc) throw notFound('DOCUMENT_NOT_FOUND', DOCUMENT_MESSAGES.notFound);
+  return doc;
+}
+
+/** Which of these codes exist in the looked-up table of the tenant. */
+export async function knownCodes(db: Db, tenantId: number, lookup: { table: string; key: string }, values: readonly string[]): Promise<Set<string>> {
+  if (!values.length) return new Set();
+  const p = new Params();
+  const found = await db.query<{ v: string }>(
+    `SELECT DISTINCT CAST(${lookup.key} AS VARCHAR) AS v FROM ${lookup.table}
+      WHERE tenant_id = ${p.add(tenantId)} AND CAST(${lookup.key} AS VARCHAR) IN (${values.map((v) => p.add(v)).join(', ')})`,
+    p.values,
+  );
+  return new Set(found.map((r) => r.v));
+}
+
+/** Values of the looked-up codes must exist in the tenant (a store, a supplier, a goods item …). */
+async function checkLookups(
+  db: Db,
+  tenantId: number,
+  fields: { key: string; label: { zh: string }; lookup?: { table: string; key: string } }[],
+  rows: Record<string, DocumentValue>[],
+  perLine: boolean,
+): Promise<void> {
+  for (const f of fields) {
+    if (!f.lookup) continue;
+    const values = [...new Set(rows.map((r) => r[f.key]).filter((v) => v !== null && v !== undefined).map(String))];
+    const known = await knownCodes(db, tenantId, f.lookup, values);
+    const i = rows.findIndex((r) => r[f.key] !== null && r[f.key] !== undefined && !known.has(String(r[f.key])));
+    if (i >= 0) throw badRequest('UNKNOWN_CODE', `${perLine ? `第${i + 1}行：` : ''}${f.label.zh}'${rows[i][f.key]}'不存在`);
+  }
+}
+
+/** The header values a client may write, checked; the session fills its scope fields. */
+async function checkedHeader(db: Db, def: DocumentFile, session: ServerSession, header: Record<string, unknown>) {
+  const values: Record<string, DocumentValue> = {};
+  const fields = writableHeaderFields(def, session.client);
+  for (const f of fields) {
+    const checked = checkValue(f, header[f.key]);
+    if ('error' in checked) throw badRequest(checked.error.code, checked.error.message);
+    values[f.key] = checked.value;
+  }
+  await checkLookups(db, session.tenant_id, fields, [values], false);
+  for (const f of def.header) {
+    if (f.session?.clients.includes(session.client)) values[f.key] = session[f.session.value];
+  }
+  return values;
+}
+
+async function checkedLines(db: Db, def: DocumentFile, session: ServerSession, lines: Record<string, unknown>[]) {
+  const checked = checkLines(def, lines);
+  if ('error' in checked) throw badRequest(checked.error.code, checked.error.message);
+  await checkLookups(db, session.tenant_id, def.lines, checked.rows, true);
+  return checked.rows;
+}
+
+function insertSql(table: string, row: Record<string, unknown>, timestamps: ReadonlySet<string>): { sql: string; params: unknown[] } {
+  const p = new Params();
+  const cols = Object.keys(row);
+  const vals = cols.map((c) => (timestamps.has(c) ? `CAST(${p.add(row[c])} AS TIMESTAMP)` : p.add(row[c])));
+  return { sql: `INSERT INTO ${table} (${cols.join(', ')}) VALUES (${vals.join(', ')})`, params: p.values };
+}
+
+/** Columns bound as timestamps: the definition's datetime fields and the audit columns. */
+function timestampColumns(def: DocumentFile): Set<string> {
+  return new Set([...def.header.filter((f) => f.widget === 'datetime').map((f) => f.key), 'created_at', 'updated_at']);
+}
+
+async function writeLines(tx: Db, def: DocumentFile, tenantId: number, no: string, rows: Record<string, DocumentValue>[]): Promise<void> {
+  const t = def.tables;
+  await tx.query(`DELETE FROM ${t.lines} WHERE tenant_id = $1 AND ${t.no_column} = $2`, [tenantId, no]);
+  const stamps = new Set(def.lines.filter((c) => c.widget === 'datetime').map((c) => c.key));
+  for (const [i, row] of rows.entries()) {
+    const ins = insertSql(t.lines, { tenant_id: tenantId, [t.no_column]: no, [t.line_column]: i + 1, ...row }, stamps);
+    await tx.query(ins.sql, ins.params);
+  }
+  // allocations of lines that no longer hold the same goods item are void
+  const keep = rows.map((r, i) => `${i + 1}:${r.sku_no}`);
+  const p = new Params();
+  const keepSql = keep.length ? `AND CAST(business_item_id AS VARCHAR) || ':' || sku_no NOT IN (${keep.map((k) => p.add(k)).join(', ')})` : '';
+  await tx.query(`DELETE FROM lot_allocation WHERE tenant_id = ${p.add(tenantId)} AND business_no = ${p.add(no)} ${keepSql}`, p.values);
+}
+
+let numberSeq = 0;
+
+/** A new document number: prefix, the tenant's date, and a running part unique in the tenant. */
+async function newNumber(tx: Db, def: DocumentFile, tenantId: number): Promise<string> {
+  const day = nowIn().slice(0, 10).replace(/-/g, '');
+  for (;;) {
+    numberSeq = (numberSeq + 1) % 1000;
+    const no = `${def.tables.no_prefix}${day}${String(Date.now() % 1e7).padStart(7, '0')}${String(numberSeq).padStart(3, '0')}`;
+    const [hit] = await tx.query(`SELECT 1 AS x FROM ${def.tables.header} WHERE tenant_id = $1 AND ${def.tables.no_column} = $2`, [tenantId, no]);
+    if (!hit) return no;
+  }
+}
+
+export async function createDocument(db: Db, def: DocumentFile, session: ServerSession, body: DocumentWriteBody): Promise<string> {
+  const header = await checkedHeader(db, def, session, body.header ?? {});
+  const lines = await checkedLines(db, def, session, body.lines ?? []);
+  const t = def.tables;
+  const now = sqlTimestamp();
+  return db.transaction(async (tx) => {
+    const no = await newNumber(tx, def, session.tenant_id);
+    const row: Record<string, unknown> = {
+      tenant_id: session.tenant_id,
+      ...header,
+      [t.no_column]: no,
+      [t.status_column]: def.initial_state,
+      [t.time_column]: header[t.time_column] ?? nowIn(),
+      created_at: now,
+      updated_at: now,
+      created_by: session.username,
+      updated_by: session.username,
+    };
+    const ins = insertSql(t.header, row, timestampColumns(def));
+    await tx.query(ins.sql, ins.params);
+    await writeLines(tx, def, session.tenant_id, no, lines);
+    return no;
+  });
+}
+
+/** Sets the state only while it is still `from` (a concurrent change makes this a 409). */
+async function moveState(tx: Db, def: DocumentFile, session: ServerSession, no: string, from: string, to: string): Promise<void> {
+  const t = def.tables;
+  const rows = await tx.query<{ n: string }>(
+    `UPDATE ${t.header} SET ${t.status_column} = $1, updated_at = CAST($2 AS TIMESTAMP), updated_by = $3
+      WHERE tenant_id = $4 AND ${t.no_column} = $5 AND CAST(${t.status_column} AS VARCHAR) = $6 RETURNING ${t.no_column} AS n`,
+    [to, sqlTimestamp(), session.username, session.tenant_id, no, from],
+  );
+  if (!rows.length) throw conflict('单据状态已变化，请刷新后重试');
+}
+
+export async function updateDocument(db: Db, def: DocumentFile, session: ServerSession, no: string, body: DocumentWriteBody): Promise<void> {
+  const doc = await getDocument(db, def, session, no);
+  requireAction(def, doc, 'edit');
+  if (body.submit) requireAction(def, doc, 'submit');
+  const header = await checkedHeader(db, def, session, body.header ?? {});
+  const lines = await checkedLines(db, def, session, body.lines ?? []);
+  const t = def.tables;
+  await db.transaction(async (tx) => {
+    const stamps = timestampColumns(def);
+    const p = new Params();
+    const sets = Object.entries({ ...header, updated_at: sqlTimestamp(), updated_by: session.username }).map(([k, v]) =>
+      stamps.has(k) ? `${k} = CAST(${p.add(v)} AS TIMESTAMP)` : `${k} = ${p.add(v)}`,
+    );
+    const updated = await tx.query(
+      `UPDATE ${t.header} SET ${sets.join(', ')} WHERE tenant_id = ${p.add(session.tenant_id)} AND ${t.no_column} = ${p.add(no)}
+        AND CAST(${t.status_column} AS VARCHAR) = ${p.add(doc.status)} RETURNING ${t.no_column}`,
+      p.values,
+    );
+    if (!updated.length) throw conflict('单据状态已变化，请刷新后重试');
+    await writeLines(tx, def, session.tenant_id, no, lines);
+    if (body.submit) await moveState(tx, def, session, no, doc.status, def.submitted_state);
+  });
+}
+
+/**
+ * Adds checked lines after the document's own (an import), in one transaction, provided the
+ * document still allows importing in the state it had when the rows were checked.
+ */
+export async function appendLines(db: Db, def: DocumentFile, session: ServerSession, no: string, rows: Record<string, DocumentValue>[]): Promise<void> {
+  const doc = await getDocument(db, def, session, no);
+  requireAction(def, doc, 'import');
+  const keys = def.lines.map((c) => c.key);
+  const existing = doc.lines.map((l) => Object.fromEntries(keys.map((k) => [k, l[k] ?? null])));
+  const t = def.tables;
+  await db.transaction(async (tx) => {
+    const [cur] = await tx.query<{ s: string }>(
+      `SELECT CAST(${t.status_column} AS VARCHAR) AS s FROM ${t.header} WHERE tenant_id = $1 AND ${t.no_column} = $2`,
+      [session.tenant_id, no],
+    );
+    if (!cur || cur.s !== doc.status) throw conflict('单据状态已变化，请刷新后重试');
+    await writeLines(tx, def, session.tenant_id, no, [...existing, ...rows]);
+  });
+}
+
+export async function deleteDocument(db: Db, def: DocumentFile, session: ServerSession, no: string): Promise<string[]> {
+  const doc = await getDocument(db, def, session, no);
+  requireAction(def, doc, 'delete');
+  const t = def.tables;
+  return db.transaction(async (tx) => {
+    const gone = await tx.query(
+      `DELETE FROM ${t.header} WHERE tenant_id = $1 AND ${t.no_column} = $2 AND CAST(${t.status_column} AS VARCHAR) = $3 RETURNING ${t.no_column}`,
+      [session.tenant_id, no, doc.status],
+    );
+    if (!gone.length) throw conflict('单据状态已变化，请刷新后重试');
+    await tx.query(`DELETE FROM ${t.lines} WHERE tenant_id = $1 AND ${t.no_column} = $2`, [session.tenant_id, no]);
+    await tx.query('DELETE FROM lot_allocation WHERE tenant_id = $1 AND business_no = $2', [session.tenant_id, no]);
+    const files = await tx.query<{ path: string }>(
+      'DELETE FROM document_attachment WHERE tenant_id = $1 AND business_type = $2 AND business_no = $3 RETURNING path',
+      [session.tenant_id, def.id, no],
+    );
+    return files.map((f) => f.path);
+  });
+}
+
+export async function submitDocument(db: Db, def: DocumentFile, session: ServerSession, no: string): Promise<void> {
+  const doc = await getDocument(db, def, session, no);
+  requireAction(def, doc, 'submit');
+  await db.transaction((tx) => moveState(tx, def, session, no, doc.status, def.submitted_state));
+}
+
+/** Audit (building blocks §3–§5): the state moves and the decision is recorded, together or not at all. */
+export async function auditDocument(
+  db: Db,
+  def: DocumentFile,
+  session: ServerSession,
+  no: string,
+  body: { status: string; remark?: string },
+): Promise<string> {
+  const doc = await getDocument(db, def, session, no);
+  requireAction(def, doc, 'audit');
+  const error = auditError(def, body.status, body.remark);
+  if (error) throw badRequest(error.code, error.message);
+  const to = auditTarget(def, body.status as '1' | '2' | '3')!;
+  const remark = (body.remark ?? '').trim() || null;
+  await db.transaction(async (tx) => {
+    await moveState(tx, def, session, no, doc.status, to);
+    await tx.query(
+      `INSERT INTO approval_record (tenant_id, business_type, business_no, approver_account_id, approver_name, result, remark, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP))`,
+      [session.tenant_id, def.id, no, session.account_id, session.account_name, body.status, remark, sqlTimestamp()],
+    );
+  });
+  return to;
+}
+
+export async function approvalsOf(db: Db, def: DocumentFile, session: ServerSession, no: string): Promise<ApprovalRecord[]> {
+  await getDocument(db, def, session, no);
+  return db.query<ApprovalRecord>(
+    `SELECT id, business_type, business_no, approver_name, result, remark, created_at
+       FROM approval_record WHERE tenant_id = $1 AND business_type = $2 AND business_no = $3 ORDER BY created_at, id`,
+    [session.tenant_id, def.id, no],
+  );
+}
