@@ -6,6 +6,8 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { DashboardPage } from './pages/Dashboard/DashboardPage';
 import { DataScreenPage } from './pages/DataScreen/DataScreenPage';
 import { DataSwiperPage } from './pages/DataSwiper/DataSwiperPage';
+import { DocumentDetailPage } from './pages/Documents/DocumentDetailPage';
+import { DocumentListPage } from './pages/Documents/DocumentListPage';
 import { ForcePasswordPage } from './pages/ForcePassword/ForcePasswordPage';
 import { GoodsDetailPage } from './pages/GoodsDetail/GoodsDetailPage';
 import { LoginPage } from './pages/Login/LoginPage';
@@ -40,6 +42,8 @@ export const routes: RouteObject[] = [
           { path: PATHS.storeGoods, element: <GoodsDetailPage /> },
           { path: PATHS.goods, element: <GoodsDetailPage /> },
           { path: PATHS.jobs, element: <SystemImportLogPage /> },
+          { path: '/documents/:type', element: <DocumentListPage /> },
+          { path: '/documents/:type/:no', element: <DocumentDetailPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
