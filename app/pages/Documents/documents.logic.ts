@@ -74,15 +74,9 @@ export function listQuery(
 /** What a toolbar button does on the pages. */
 export type ButtonAction = 'add' | 'save' | 'delete' | 'submit' | 'audit' | 'attachments' | 'lots' | 'approvals' | 'import' | 'export' | 'print' | 'close' | 'edit';
 
+// the spec's function keys (rule 319) plus the definition language's own
 const ACTION_BY_KEY: Record<number, ButtonAction> = {
-  1: 'add',
-  2: 'edit',
-  3: 'delete',
-  4: 'save',
-  18: 'import',
-  19: 'export',
-  20: 'print',
-  21: 'audit',
+  ...FUNCTION_KEYS,
   22: 'submit',
   23: 'attachments',
   24: 'lots',
