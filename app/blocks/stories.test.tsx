@@ -33,6 +33,11 @@ const modules = import.meta.glob<StoryModule>(
     './DatasetOptionSelect/*.story.tsx',
     './DateRuleSelect/*.story.tsx',
     './I18nTextInput/*.story.tsx',
+    './AuditDialog/*.story.tsx',
+    './AttachmentList/*.story.tsx',
+    './ImportDialog/*.story.tsx',
+    './DownloadHint/*.story.tsx',
+    './LotAllocation/*.story.tsx',
   ],
   { eager: true },
 );

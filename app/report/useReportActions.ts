@@ -8,23 +8,12 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { checkRequired, exportRequest, type ReportState } from '../../engine/query';
 import type { OptionItem, ReportConfig, ReportRow } from '../../engine/wire';
+import { saveBlob } from '../api/files';
 import { useLocale, useT } from '../i18n';
 import { exportFileName, printPayload, queryConditions } from './report.logic';
 import { useReportSource } from './source';
 import { optionSourceOf } from './useFilterOptions';
 import { showError, showWarning } from './useReportPage';
-
-/** Saves a blob as a file through a temporary link. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function useReportActions(config: ReportConfig | null, state: ReportState | null, rows: ReportRow[]) {
   const t = useT();

@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { ActionIcon, Box, FileButton, Group, Image, Progress, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { IconVideo, IconPlus, IconX } from '@tabler/icons-react';
+import { IconFile, IconVideo, IconPlus, IconX } from '@tabler/icons-react';
 import type { UploadKind } from '../../../engine/shell';
 import { DEFAULT_DIRNAME, DEFAULT_MAX_BYTES, DEFAULT_MAX_FILES, sizeLimit, TYPES_BY_KIND } from '../../../engine/upload';
 import { useT } from '../../i18n';
@@ -28,6 +28,10 @@ export interface UploadProps {
   disabled?: boolean;
   /** thumbnail edge in px */
   size?: number;
+  /** mime types taken instead of the kind's */
+  accept?: readonly string[];
+  /** the refusal of a wrong type when `accept` is given (already translated) */
+  typeMessage?: string;
 }
 
 let uidSeq = 0;
@@ -44,6 +48,8 @@ export function Upload({
   dirname = DEFAULT_DIRNAME,
   disabled = false,
   size = 88,
+  accept,
+  typeMessage,
 }: UploadProps) {
   const t = useT();
   // progress events arrive between renders: always build on the newest list
@@ -73,9 +79,10 @@ export function Upload({
 
   const onPick = (picked: File | File[] | null) => {
     const files = picked ? (Array.isArray(picked) ? picked : [picked]) : [];
-    const { accepted, refused } = pickFiles(files, latest.current.length, { kind, limit, maxBytes, multiple });
+    const { accepted, refused } = pickFiles(files, latest.current.length, { kind, limit, maxBytes, multiple, accept });
     for (const { reason } of refused.slice(0, 1)) {
-      const message = reason === 'size' ? t('shell.upload.tooLarge', sizeLimit(maxBytes)) : t(kind === 'img' ? 'shell.upload.typeImg' : 'shell.upload.typeVideo');
+      const wrongType = typeMessage ?? t(kind === 'img' ? 'shell.upload.typeImg' : 'shell.upload.typeVideo');
+      const message = reason === 'size' ? t('shell.upload.tooLarge', sizeLimit(maxBytes)) : wrongType;
       notifications.show({ color: 'red', message });
     }
     const added = accepted.map((file, k) => {
@@ -109,11 +116,11 @@ export function Upload({
           data-testid="upload-item"
           data-status={item.status}
         >
-          {item.ext === 'img' ? (
+          {item.ext === 'img' && item.type.startsWith('image/') ? (
             <Image src={item.url} alt={item.name} w={size} h={size} fit="cover" />
           ) : (
             <Stack align="center" justify="center" h="100%" gap={2}>
-              <IconVideo size={28} />
+              {item.ext === 'video' ? <IconVideo size={28} /> : <IconFile size={28} />}
               <Text fz={11} truncate maw={size - 8}>
                 {item.name}
               </Text>
@@ -144,7 +151,7 @@ export function Upload({
         </Box>
       ))}
       {!disabled && value.length < limit ? (
-        <FileButton onChange={onPick} accept={TYPES_BY_KIND[kind].join(',')} multiple={multiple}>
+        <FileButton onChange={onPick} accept={(accept ?? TYPES_BY_KIND[kind]).join(',')} multiple={multiple}>
           {(props) => (
             <UnstyledButton
               {...props}

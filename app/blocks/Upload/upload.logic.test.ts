@@ -22,6 +22,10 @@ describe('picking files (rules 298–302)', () => {
     expect(r.accepted.map((f) => f.name)).toEqual(['b.gif']);
     expect(r.refused[0].reason).toBe('type');
   });
+  it('an accept list replaces the kind\'s types', () => {
+    const r = pickFiles([{ name: 'a.pdf', size: 1, type: 'application/pdf' }, { name: 'b.gif', size: 1, type: 'image/gif' }], 0, { ...rules, accept: ['application/pdf'] });
+    expect(r.accepted.map((f) => f.name)).toEqual(['a.pdf']);
+  });
 });
 
 describe('the list of items (rules 295–297)', () => {

@@ -10,6 +10,8 @@ export interface PickRules {
   maxBytes: number;
   /** rule 299: without it only one file is taken */
   multiple: boolean;
+  /** mime types taken instead of the kind's (rules 301–302), e.g. a document's attachment types */
+  accept?: readonly string[];
 }
 
 export type PickRefusal = 'type' | 'size';
@@ -27,7 +29,8 @@ export function pickFiles<F extends PickedFile>(files: readonly F[], currentCoun
   const offered = files.slice(0, rules.multiple ? room : Math.min(1, room));
   const result: PickResult<F> = { accepted: [], refused: [] };
   for (const file of offered) {
-    if (!isAcceptedType(rules.kind, file.type)) result.refused.push({ file, reason: 'type' });
+    const typeOk = rules.accept ? rules.accept.includes(file.type.toLowerCase()) : isAcceptedType(rules.kind, file.type);
+    if (!typeOk) result.refused.push({ file, reason: 'type' });
     else if (file.size > rules.maxBytes) result.refused.push({ file, reason: 'size' });
     else result.accepted.push(file);
   }

@@ -1,6 +1,7 @@
 /** The app's data source: the picker endpoints of server/pickers over the shared HTTP client. */
 import type { OptionItem } from '../../../engine/wire';
 import { apiGet } from '../../api/http';
+import { createHttpDocumentSource } from './document-http';
 import type {
   BlocksDataSource,
   ListQuery,
@@ -46,6 +47,7 @@ export const TREE_PATHS: Record<TreeSourceId, string> = {
 
 export function createHttpDataSource(): BlocksDataSource {
   return {
+    documents: createHttpDocumentSource(),
     list: <S extends ListSourceId>(source: S, query: ListQuery) =>
       apiGet<Page<ListRows[S]>>(LIST_PATHS[source], query),
     tree: async <S extends TreeSourceId>(source: S, query?: ListQuery) =>

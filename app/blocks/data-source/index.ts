@@ -1,4 +1,6 @@
 export * from './types';
+export * from './document-types';
+export { DEMO_DOCUMENT, GOODS_WITHOUT_LOTS } from './document-fixtures';
 export { createHttpDataSource, LIST_PATHS, TREE_PATHS } from './http';
 export { createMemoryDataSource, type MemoryOptions } from './memory';
 export { AppBlocksProvider, toBlockSession } from './AppBlocksProvider';

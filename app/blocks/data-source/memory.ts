@@ -3,6 +3,7 @@
  * parameters the server endpoints take. It applies the request's own filters only; session scope is the
  * server's job.
  */
+import { createMemoryDocumentSource, type MemoryDocumentOptions } from './document-memory';
 import * as fx from './fixtures';
 import { between, contains, equals, filterTree, num, paginate, param } from './memory.logic';
 import type {
@@ -189,6 +190,8 @@ export interface MemoryOptions {
   delay?: number;
   /** every call fails with this message (stories of the failure state) */
   failWith?: string;
+  /** the document blocks' starting state */
+  documents?: Omit<MemoryDocumentOptions, 'respond'>;
 }
 
 export function createMemoryDataSource(options: MemoryOptions = {}): BlocksDataSource {
@@ -209,6 +212,7 @@ export function createMemoryDataSource(options: MemoryOptions = {}): BlocksDataS
     });
 
   return {
+    documents: createMemoryDocumentSource({ ...options.documents, respond }),
     list: <S extends ListSourceId>(source: S, query: ListQuery) =>
       respond<Page<ListRows[S]>>(() => {
         const spec = SOURCES[source] as MemorySource<ListRows[S]> | undefined;

@@ -4,6 +4,7 @@
  * (building-blocks.md §3, rules.md §46).
  */
 import type { ClientType, OptionItem } from '../../../engine/wire';
+import type { DocumentBlocksSource } from './document-types';
 
 export interface Page<T> {
   list: T[];
@@ -254,6 +255,8 @@ export interface ScanQuery {
 }
 
 export interface BlocksDataSource {
+  /** audit, approvals, attachments, lots and import of documents */
+  documents: DocumentBlocksSource;
   list<S extends ListSourceId>(source: S, query: ListQuery): Promise<Page<ListRows[S]>>;
   tree<S extends TreeSourceId>(source: S, query?: ListQuery): Promise<TreeRows[S][]>;
   /** GET /uls/store/getStoreInfo/{id} */

@@ -6,6 +6,7 @@
 import { flattenNamespaces, type NamespaceMessages } from '../i18n.logic';
 import blocks from './blocks';
 import common from './common';
+import documents from './documents';
 import login from './login';
 import print from './print';
 import report from './report';
@@ -15,6 +16,7 @@ import studio from './studio';
 export const namespaces: Record<string, NamespaceMessages> = {
   blocks,
   common,
+  documents,
   login,
   print,
   report,

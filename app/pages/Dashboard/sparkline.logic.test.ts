@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameOf } from '../SystemImportLog/download';
+import { fileNameOf } from '../../api/files';
 import { nextSlide, SLIDES } from '../DataSwiper/swiper.logic';
 import { fmtInt, fmtMoney, fmtRate } from './format';
 import { changeRatio, sparkPath, sparkPoints } from './sparkline.logic';

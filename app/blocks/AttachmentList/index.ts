@@ -1,0 +1,2 @@
+export { AttachmentList, type AttachmentListProps } from './AttachmentList';
+export * from './attachmentList.logic';

@@ -1,0 +1,2 @@
+export { AuditDialog, type AuditDialogProps } from './AuditDialog';
+export * from './auditDialog.logic';

@@ -1,0 +1,2 @@
+export { DownloadHint, ImportLogText, type DownloadHintProps } from './DownloadHint';
+export { splitAtLink } from './downloadHint.logic';

@@ -1,0 +1,341 @@
+/**
+ * The generic document page (/documents/:type/:no, and /documents/:type/new to create): header and lines
+ * from the definition, edited while the state allows it, and the toolbar's actions — save, submit, audit,
+ * attachments, line import, lot allocation, approval records, close — enabled by the server's `actions`.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { Anchor, Badge, Button, Card, Center, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router';
+import { documentRoute } from '../../../engine/document/menu';
+import type { DocumentFile } from '../../../engine/document/types';
+import type { DocumentValue } from '../../../engine/document/wire';
+import { useStoredAuth } from '../../api/session-store';
+import { ApprovalRecordDialog } from '../../blocks/ApprovalRecordDialog/ApprovalRecordDialog';
+import { AttachmentList } from '../../blocks/AttachmentList';
+import { AuditDialog } from '../../blocks/AuditDialog';
+import { useBlocks } from '../../blocks/data-source/BlocksProvider';
+import { DetailPanel } from '../../blocks/DetailPanel';
+import { ImportDialog } from '../../blocks/ImportDialog';
+import { LotAllocation } from '../../blocks/LotAllocation';
+import { PickerCodesInput } from '../../blocks/PickerInput';
+import { Toolbar } from '../../blocks/Toolbar';
+import { useLocale, useT } from '../../i18n';
+import { formatCell } from '../../report/format';
+import { FilterField } from '../../report/parts/FilterField';
+import { useTabs } from '../../shell/tabs/TabsProvider';
+import { NotFoundPage } from '../NotFound/NotFoundPage';
+import { createDocument, submitDocument, updateDocument, useDocumentDetail, useDocumentType } from './api';
+import {
+  addGoodsLines,
+  blankHeader,
+  buttonAction,
+  editableCopy,
+  hasCloseButton,
+  missingRequired,
+  shownValue,
+  stateLabel,
+  textOf,
+  toolbarButtons,
+  visibleFor,
+} from './documents.logic';
+import { FieldInput } from './FieldInput';
+
+const NEW = 'new';
+
+export function DocumentDetailPage() {
+  const { type = '', no = '' } = useParams();
+  const { item, loading } = useDocumentType(type);
+  if (loading) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (!item) return <NotFoundPage />;
+  return <DocumentDetail key={`${type}/${no}`} type={type} no={no === NEW ? null : no} def={item.definition} />;
+}
+
+type Dialog = 'audit' | 'approvals' | 'attachments' | 'import' | null;
+type Lines = Record<string, DocumentValue>[];
+
+function DocumentDetail({ type, no, def }: { type: string; no: string | null; def: DocumentFile }) {
+  const t = useT();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const tabs = useTabs();
+  const client = useStoredAuth()?.session.client ?? 'HMT';
+  const { dataSource, notify } = useBlocks();
+  const detail = useDocumentDetail(type, no);
+  const [header, setHeader] = useState<Record<string, DocumentValue>>(() => blankHeader(def));
+  const [lines, setLines] = useState<Lines>([]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [lotLine, setLotLine] = useState<Record<string, DocumentValue> | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    if (!detail.data) return;
+    const copy = editableCopy(def, detail.data);
+    setHeader(copy.header);
+    setLines(copy.lines);
+  }, [detail.data, def]);
+
+  const actions = no ? (detail.data?.actions ?? []) : ['edit' as const];
+  const editing = actions.includes('edit');
+  const headerFields = useMemo(() => visibleFor(def.header, client), [def, client]);
+  const skuColumn = def.lines.find((c) => c.widget === 'picker' && c.source?.kind === 'picker');
+  const lineKey = def.tables.line_column;
+
+  if (no && detail.isLoading) {
+    return (
+      <Center py="xl">
+        <Loader size="sm" />
+      </Center>
+    );
+  }
+  if (no && !detail.data) return <NotFoundPage />;
+  const shown = detail.data;
+
+  const labelOf = (key: string) => {
+    const f = def.header.find((h) => h.key === key) ?? def.lines.find((c) => c.key === key);
+    return f ? textOf(f.label, locale) : key;
+  };
+
+  const save = async (): Promise<string | null> => {
+    const missing = missingRequired(def, client, header, lines);
+    if (missing) {
+      notify(t('documents.page.required', { field: labelOf(missing) }));
+      return null;
+    }
+    if (!lines.length) {
+      notify(t('documents.page.noLines'));
+      return null;
+    }
+    setSaving(true);
+    try {
+      const body = { header, lines };
+      const saved = no ? await updateDocument(type, no, body) : await createDocument(type, body);
+      notify(t('documents.page.saved'), 'success');
+      if (!no) navigate(`${documentRoute(type)}/${encodeURIComponent(saved.no)}`, { replace: true });
+      else await detail.refetch();
+      return saved.no;
+    } catch (err) {
+      notify((err as Error).message, 'error');
+      return null;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const onAction = async (key: string) => {
+    const action = key as ReturnType<typeof buttonAction>;
+    switch (action) {
+      case 'save':
+        await save();
+        return;
+      case 'submit': {
+        if (!no) return;
+        try {
+          if (editing) await updateDocument(type, no, { header, lines });
+          await submitDocument(type, no);
+          notify(t('documents.page.submitted'), 'success');
+          await detail.refetch();
+        } catch (err) {
+          notify((err as Error).message, 'error');
+        }
+        return;
+      }
+      case 'audit':
+      case 'approvals':
+      case 'attachments':
+      case 'import':
+        if (no) setDialog(action);
+        return;
+      case 'lots':
+        notify(t('documents.page.chooseLine'));
+        return;
+      default:
+        return;
+    }
+  };
+
+  const buttons = toolbarButtons(def.toolbar.detail, actions, locale).map((b) =>
+    // attachments and approval records open read-only too; nothing of a new document exists yet
+    b.key === 'attachments' || b.key === 'approvals' ? { ...b, disabled: !no } : b,
+  );
+  const state = shown ? stateLabel(def, shown.status, locale) : null;
+  const setLine = (i: number, key: string, v: DocumentValue) => setLines((cur) => cur.map((l, k) => (k === i ? { ...l, [key]: v } : l)));
+  const lineColumns = def.lines;
+  const canLots = !!def.lots && !!no;
+
+  return (
+    <Stack gap="sm">
+      <Card>
+        <Group justify="space-between" mb="sm">
+          <Group gap="xs">
+            <Title order={5}>{textOf(def.title, locale)}</Title>
+            <Text c="dimmed" fz="sm">
+              {no ?? t('documents.page.new')}
+            </Text>
+            {state ? (
+              <Badge variant="light" color={state.color} data-testid="document-state">
+                {state.label}
+              </Badge>
+            ) : null}
+          </Group>
+        </Group>
+        <Toolbar
+          buttons={buttons}
+          onAction={onAction}
+          close={hasCloseButton(def.toolbar.detail) ? { navigate: () => tabs.toolbarClose(documentRoute(type)), tabs: [], currentPath: '', prePageId: documentRoute(type) } : undefined}
+        />
+      </Card>
+      <Card>
+        <Title order={6} mb="xs">
+          {t('documents.page.header')}
+        </Title>
+        {editing ? (
+          <SimpleGrid cols={{ base: 2, lg: 3 }} spacing="sm" verticalSpacing="xs">
+            {headerFields.map((f) =>
+              f.readonly ? (
+                <FilterField key={f.key} label={textOf(f.label, locale)}>
+                  <Text fz="sm">{shown ? shownValue(shown.header, f.key, !!f.lookup) : '-'}</Text>
+                </FilterField>
+              ) : (
+                <FilterField key={f.key} label={textOf(f.label, locale)} required={f.required}>
+                  <FieldInput
+                    def={def}
+                    widget={f.widget}
+                    source={f.source}
+                    label={textOf(f.label, locale)}
+                    value={header[f.key] ?? null}
+                    onChange={(v) => setHeader((h) => ({ ...h, [f.key]: v }))}
+                    decimals={f.decimals}
+                    min={f.min}
+                    max={f.max}
+                    maxlength={f.maxlength}
+                  />
+                </FilterField>
+              ),
+            )}
+          </SimpleGrid>
+        ) : (
+          <DetailPanel
+            items={headerFields.map((f) => ({
+              label: textOf(f.label, locale),
+              value: f.key === def.tables.status_column ? (state?.label ?? '-') : shown ? shownValue(shown.header, f.key, !!f.lookup) : '-',
+            }))}
+          />
+        )}
+      </Card>
+      <Card>
+        <Group justify="space-between" mb="xs">
+          <Title order={6}>{t('documents.page.lines')}</Title>
+          {editing && skuColumn?.source?.kind === 'picker' ? (
+            <Group gap="xs" w={260}>
+              <PickerCodesInput
+                picker={skuColumn.source.picker}
+                multiple
+                value={[]}
+                placeholder={t('documents.page.addGoods')}
+                onChange={(codes) => setLines((cur) => addGoodsLines(def, cur, skuColumn.key, codes))}
+              />
+            </Group>
+          ) : null}
+        </Group>
+        <ScrollArea>
+          <Table withTableBorder striped fz="sm" verticalSpacing={6} data-testid="document-lines">
+            <Table.Thead>
+              <Table.Tr>
+                {lineColumns.map((c) => (
+                  <Table.Th key={c.key}>{textOf(c.label, locale)}</Table.Th>
+                ))}
+                {editing || canLots ? <Table.Th>{t('documents.page.lineActions')}</Table.Th> : null}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(editing ? lines : (shown?.lines ?? [])).map((line, i) => {
+                const saved = shown?.lines[i];
+                return (
+                  <Table.Tr key={`${i}-${String(line[skuColumn?.key ?? ''] ?? '')}`}>
+                    {lineColumns.map((c) => (
+                      <Table.Td key={c.key} miw={c.widget === 'number' ? 110 : undefined}>
+                        {editing && !c.readonly && c.key !== skuColumn?.key ? (
+                          <FieldInput def={def} widget={c.widget} source={c.source} label={`${textOf(c.label, locale)} ${i + 1}`} value={line[c.key] ?? null} onChange={(v) => setLine(i, c.key, v)} decimals={c.decimals} min={c.min} max={c.max} maxlength={c.maxlength} />
+                        ) : c.format && saved ? (
+                          formatCell(saved[c.key], c.format)
+                        ) : (
+                          shownValue(saved && !editing ? saved : { ...saved, ...line }, c.key, !!c.lookup)
+                        )}
+                      </Table.Td>
+                    ))}
+                    {editing || canLots ? (
+                      <Table.Td>
+                        <Group gap="xs" wrap="nowrap">
+                          {canLots && saved ? (
+                            <Anchor component="button" fz="sm" onClick={() => setLotLine(saved)}>
+                              {actions.includes('lots') ? t('documents.page.allocate') : t('documents.page.allocation')}
+                            </Anchor>
+                          ) : null}
+                          {editing ? (
+                            <Anchor component="button" fz="sm" c="red" onClick={() => setLines((cur) => cur.filter((_, k) => k !== i))}>
+                              {t('documents.page.remove')}
+                            </Anchor>
+                          ) : null}
+                        </Group>
+                      </Table.Td>
+                    ) : null}
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+        {editing ? (
+          <Group justify="flex-end" mt="sm">
+            <Button size="xs" loading={saving} onClick={() => save()}>
+              {t('documents.page.save')}
+            </Button>
+          </Group>
+        ) : null}
+      </Card>
+      {no && def.audit ? (
+        <AuditDialog
+          opened={dialog === 'audit'}
+          onClose={() => setDialog(null)}
+          documentType={type}
+          documentNo={no}
+          rejectFlag={def.audit.reject_flag}
+          remarkRequired={def.audit.remark_required}
+          onAudited={() => detail.refetch()}
+        />
+      ) : null}
+      {no ? (
+        <>
+          <ApprovalRecordDialog
+            opened={dialog === 'approvals'}
+            onClose={() => setDialog(null)}
+            source={{ records: (bt, bn) => dataSource.documents.approvals(bt, bn) }}
+            businessType={type}
+            businessNo={no}
+          />
+          <AttachmentList opened={dialog === 'attachments'} onClose={() => setDialog(null)} documentType={type} documentNo={no} disabled={!actions.includes('attach')} />
+        </>
+      ) : null}
+      {no && def.import ? (
+        <ImportDialog opened={dialog === 'import'} onClose={() => { setDialog(null); detail.refetch(); }} importType={def.import.type} params={{ no }} />
+      ) : null}
+      {no && lotLine && skuColumn ? (
+        <LotAllocation
+          opened
+          onClose={() => setLotLine(null)}
+          documentType={type}
+          documentNo={no}
+          skuNo={String(lotLine[skuColumn.key])}
+          businessItemId={Number(lotLine[lineKey])}
+          editState={actions.includes('lots')}
+        />
+      ) : null}
+    </Stack>
+  );
+}

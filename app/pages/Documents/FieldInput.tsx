@@ -1,0 +1,67 @@
+/** One editable header field or line cell, by the definition's widget. */
+import { NumberInput, Textarea, TextInput } from '@mantine/core';
+import type { DocumentFile, DocumentWidget } from '../../../engine/document/types';
+import type { DocumentValue } from '../../../engine/document/wire';
+import type { OptionSource } from '../../../engine/wire';
+import { OptionSelect } from '../../blocks/OptionSelect';
+import { PICKERS } from '../../blocks/Picker/registry';
+import { PickerCodesInput } from '../../blocks/PickerInput';
+import { useLocale } from '../../i18n';
+import { useOptions } from './useOptions';
+
+export interface FieldInputProps {
+  def: DocumentFile;
+  widget: DocumentWidget;
+  source?: OptionSource;
+  label: string;
+  value: DocumentValue;
+  onChange: (value: DocumentValue) => void;
+  decimals?: number;
+  min?: number;
+  max?: number;
+  maxlength?: number;
+  required?: boolean;
+}
+
+export function FieldInput({ def, widget, source, label, value, onChange, decimals, min, max, maxlength, required }: FieldInputProps) {
+  const { locale } = useLocale();
+  const options = useOptions(source, def, false, locale);
+  const text = value === null || value === undefined ? '' : String(value);
+  switch (widget) {
+    case 'number':
+      return (
+        <NumberInput
+          size="xs"
+          aria-label={label}
+          value={value === null ? '' : Number(value)}
+          decimalScale={decimals}
+          min={min}
+          max={max}
+          hideControls
+          onChange={(v) => onChange(v === '' ? null : Number(v))}
+        />
+      );
+    case 'textarea':
+      return <Textarea size="xs" aria-label={label} value={text} maxLength={maxlength} autosize minRows={1} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'select':
+      return <OptionSelect size="xs" label={label} options={options} value={text || null} onChange={(v) => onChange(v)} />;
+    case 'picker':
+      return source?.kind === 'picker' && PICKERS[source.picker] ? (
+        <PickerCodesInput picker={source.picker} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
+      ) : (
+        <TextInput size="xs" aria-label={label} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+      );
+    default:
+      return (
+        <TextInput
+          size="xs"
+          aria-label={label}
+          value={text}
+          maxLength={maxlength}
+          required={required}
+          placeholder={widget === 'date' ? 'YYYY-MM-DD' : widget === 'datetime' ? 'YYYY-MM-DD HH:mm:ss' : undefined}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+  }
+}

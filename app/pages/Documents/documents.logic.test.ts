@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DocumentFile } from '../../../engine/document/types';
+import {
+  addGoodsLines,
+  blankHeader,
+  initialFilters,
+  listQuery,
+  missingRequired,
+  resetFilters,
+  shownValue,
+  stateActions,
+  toolbarButtons,
+  visibleFor,
+} from './documents.logic';
+
+const load = (name: string) => JSON.parse(readFileSync(resolve(process.cwd(), 'report-defs/documents', `${name}.json`), 'utf8')) as DocumentFile;
+const receipt = load('purchase-receipt');
+const outbound = load('store-outbound');
+
+describe('filter bar from the definition (building blocks §4)', () => {
+  const filters = receipt.filters;
+  it('ranges and lists go out as {id}_start/{id}_end and comma-joined codes; empty fields are left out', () => {
+    const values = { ...initialFilters(filters), receive_no: ' SH1 ', supplier_no: ['V001', 'V002'], receive_time: ['2026-01-01', '2026-01-31'] as [string, string] };
+    expect(listQuery(filters, values, { page_num: 1, page_size: 20 })).toEqual({
+      page_num: 1,
+      page_size: 20,
+      receive_no: 'SH1',
+      supplier_no: 'V001,V002',
+      receive_time_start: '2026-01-01',
+      receive_time_end: '2026-01-31',
+    });
+  });
+  it('reset clears every field but those flagged not to clear', () => {
+    const flagged = filters.filter((f) => f.not_to_clear).map((f) => f.id);
+    expect(flagged.length).toBeGreaterThan(0);
+    const values = { ...initialFilters(filters), receive_no: 'SH1', receive_time: ['2026-01-01', '2026-01-31'] as [string, string] };
+    const after = resetFilters(filters, values);
+    expect(after.receive_no).toBe('');
+    expect(after.receive_time).toEqual(['2026-01-01', '2026-01-31']);
+  });
+  it('fields hidden for a client are left out of its bar', () => {
+    const hidden = { id: 'a', hidden_for: ['HMS' as const] };
+    const shown: { id: string; hidden_for?: ('HMT' | 'HMD' | 'HMS')[] } = { id: 'b' };
+    expect(visibleFor([hidden, shown], 'HMS')).toEqual([shown]);
+    expect(visibleFor([hidden, shown], 'HMT')).toEqual([hidden, shown]);
+  });
+});
+
+describe('toolbar and state actions', () => {
+  it('a button tied to an action is enabled only when the state allows it; close and print are not plain buttons', () => {
+    const draft = outbound.states.find((s) => s.code === outbound.initial_state)!;
+    const allowed = stateActions(outbound, draft.code, 'HMT');
+    const buttons = toolbarButtons(outbound.toolbar.detail, allowed, 'zh-CN');
+    expect(buttons.map((b) => b.key)).not.toContain('close');
+    expect(buttons.map((b) => b.key)).not.toContain('print');
+    const byKey = Object.fromEntries(buttons.map((b) => [b.key, b]));
+    expect(byKey.save.disabled).toBe(!allowed.includes('edit'));
+    expect(byKey.audit.disabled).toBe(!allowed.includes('audit'));
+    expect(byKey.save.fn).toBe(4);
+    expect(byKey.approvals.fn).toBeUndefined();
+    expect(toolbarButtons(outbound.toolbar.list, null, 'zh-CN').find((b) => b.key === 'delete')?.disabled).toBe(true);
+  });
+});
+
+describe('editing', () => {
+  it('a looked-up name shows beside its code', () => {
+    expect(shownValue({ supplier_no: 'V001', supplier_no_name: '鲜丰' }, 'supplier_no', true)).toBe('V001 - 鲜丰');
+    expect(shownValue({ supplier_no: null }, 'supplier_no', true)).toBe('-');
+  });
+  it('goods picked add one line each, once', () => {
+    const lines = addGoodsLines(outbound, [], 'sku_no', ['A', 'B']);
+    expect(lines.map((l) => l.sku_no)).toEqual(['A', 'B']);
+    expect(addGoodsLines(outbound, lines, 'sku_no', ['B', 'C'])).toHaveLength(3);
+  });
+  it('names the first required field left empty', () => {
+    const header = blankHeader(outbound);
+    const required = outbound.header.find((h) => h.required && !h.readonly && !h.hidden_for?.includes('HMT') && !header[h.key]);
+    expect(required).toBeDefined();
+    expect(missingRequired(outbound, 'HMT', header, [])).toBe(required!.key);
+    const filled = Object.fromEntries(outbound.header.map((h) => [h.key, 'x']));
+    const line = addGoodsLines(outbound, [], 'sku_no', ['A'])[0];
+    const requiredLine = outbound.lines.find((c) => c.required && !c.readonly && c.key !== 'sku_no');
+    expect(requiredLine).toBeDefined();
+    expect(missingRequired(outbound, 'HMT', filled, [line])).toBe(requiredLine!.key);
+  });
+});

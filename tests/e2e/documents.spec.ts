@@ -1,0 +1,34 @@
+import { test, expect, type Page } from '@playwright/test';
+import { loginAs } from './helpers';
+
+/** The generic document pages against the real server and its seeded documents. */
+
+async function openList(page: Page, type: string) {
+  await page.goto(`/documents/${type}`);
+  const list = page.getByTestId('document-list');
+  // the first visit loads the definitions and the list on a cold server
+  await expect(list.locator('tbody tr').first().getByRole('link')).toBeVisible({ timeout: 30_000 });
+  return list;
+}
+
+test.describe('documents', () => {
+  for (const type of ['purchase-receipt', 'stock-adjustment', 'store-outbound']) {
+    test(`${type}: the list filters by number on Enter and the document shows its approval records`, async ({ page }) => {
+      await loginAs(page, { username: 'admin', client: '总部端' });
+      await expect(page).toHaveURL(/\/dashboard/);
+      const list = await openList(page, type);
+      const firstNo = (await list.locator('tbody tr').first().getByRole('link').textContent())!.trim();
+      const bar = page.getByTestId('document-filter-bar');
+      const noBox = bar.getByRole('textbox').first();
+      await noBox.fill(firstNo);
+      await noBox.press('Enter');
+      await expect(list.locator('tbody tr')).toHaveCount(1);
+      await list.getByRole('link', { name: firstNo }).click();
+      await expect(page).toHaveURL(new RegExp(`/documents/${type}/${firstNo}$`));
+      await expect(page.getByTestId('document-state')).toBeVisible();
+      await expect(page.getByTestId('document-lines').locator('tbody tr').first()).toBeVisible();
+      await page.getByRole('button', { name: '审批记录' }).click();
+      await expect(page.getByRole('dialog', { name: '审批记录' })).toBeVisible();
+    });
+  }
+});
