@@ -6,7 +6,7 @@ import { labelXml, PRICE_TAG_TYPE, type LabelGoods } from '../../../engine/print
 import type { ClientType } from '../../../engine/wire';
 import { SkuAutocomplete } from '../GoodsSearch';
 import { useT } from '../../i18n';
-import { saveBlob } from '../../report/useReportActions';
+import { saveBlob } from '../../api/files';
 import { sendToLabelDriver, type LabelOutcome } from './label-frame';
 import { canSetSystem, clampCopies, initialLabelTick, labelFormProblem, readTemplateFile, showsStoreDisplay } from './price-label.logic';
 import type { LabelTemplate, PriceLabelSource } from './types';

@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { initialTicked, type PrintStyle, type StyleActor } from '../../../engine/print/styles';
 import { useT } from '../../i18n';
-import { saveBlob } from '../../report/useReportActions';
+import { saveBlob } from '../../api/files';
 import { actionNeedsTick, type StyleAction } from './print-style.logic';
 import { StyleFormDialog } from './StyleFormDialog';
 import type { PrintStyleSource } from './types';

@@ -9,7 +9,7 @@ import { notifications } from '@mantine/notifications';
 import type { ReportFile } from '../../../engine/definition/types';
 import type { StudioReportSummary } from '../../../engine/studio/wire';
 import { useLocale, useT } from '../../i18n';
-import { saveBlob } from '../../report/useReportActions';
+import { saveBlob } from '../../api/files';
 import { NewReportModal } from './NewReportModal';
 import { PreviewPanel } from './PreviewPanel';
 import { ReportEditor } from './ReportEditor';
