@@ -155,3 +155,20 @@ export const LABEL_MESSAGES = {
 
 /** rule 234, for labels too: '{name} is already the default print style.' */
 export const labelAlreadyDefault = (name: string) => `${name}已是默认打印样式。`;
+
+/** A price-label template as the server lists it (building blocks §3). */
+export interface LabelTemplate {
+  id: number;
+  print_type: number;
+  print_template_name: string;
+  print_template_content: string;
+  is_default: '0' | '1';
+  is_system: '0' | '1';
+  is_store_show: '0' | '1';
+  is_store_show_text: string;
+  store_no: string;
+  account_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}

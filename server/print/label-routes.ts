@@ -7,6 +7,7 @@ import {
   STORE_SHOW_PRINT_TYPE,
   SYSTEM_DEFAULT_TENANTS,
   type LabelGoods,
+  type LabelTemplate,
 } from '../../engine/print/label';
 import type { ServerSession } from '../auth/session';
 import { sqlTimestamp } from '../clock';
@@ -17,22 +18,6 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 export const LABEL_DRIVER_DOWNLOAD_URL = 'https://github.com/hm-retail/label-driver/releases';
 const HQ_STORE = '0';
 const NOT_FOUND = '打印模板不存在或无权查看';
-
-export interface LabelTemplate {
-  id: number;
-  print_type: number;
-  print_template_name: string;
-  print_template_content: string;
-  is_default: '0' | '1';
-  is_system: '0' | '1';
-  is_store_show: '0' | '1';
-  is_store_show_text: string;
-  store_no: string;
-  account_id: number;
-  name: string;
-  created_at: string;
-  updated_at: string;
-}
 
 const COLUMNS = `id, print_type, print_template_name, COALESCE(print_template_content, '') AS print_template_content, is_default, is_system,
   is_store_show, COALESCE(store_no, '0') AS store_no, account_id, COALESCE(name, created_by, '') AS name,
