@@ -7,6 +7,7 @@ import { AppProviders } from './AppProviders';
 import { clearAuth, saveLogin, STORAGE_KEYS } from './api/session-store';
 import { createQueryClient } from './api/query-client';
 import { routes } from './router';
+import { preloadRoutes, routeLoaders } from './test-utils';
 
 const session: SessionInfo = {
   tenant_id: 1,
@@ -53,15 +54,7 @@ function renderAt(path: string) {
   return router;
 }
 
-/** Every lazy route's loader, so the pages' modules can be loaded once before the tests. */
-function loaders(list: RouteObject[]): (() => Promise<unknown>)[] {
-  return list.flatMap((r) => [...(typeof r.lazy === 'function' ? [r.lazy] : []), ...loaders(r.children ?? [])]);
-}
-
-// the first import of a page transforms it, which takes longer than findBy's wait on a busy machine
-beforeAll(async () => {
-  await Promise.all(loaders(routes).map((load) => load()));
-}, 60_000);
+beforeAll(() => preloadRoutes(routes), 60_000);
 
 beforeEach(() => {
   localStorage.clear();
@@ -78,7 +71,7 @@ describe('routes', () => {
     const eager = (list: RouteObject[]): (string | undefined)[] =>
       list.flatMap((r) => [...(r.element && r.path ? [r.path] : []), ...eager(r.children ?? [])]);
     expect(eager(routes)).toEqual(['/login']);
-    expect(loaders(routes).length).toBeGreaterThan(8);
+    expect(routeLoaders(routes).length).toBeGreaterThan(8);
   });
 
   it('without a session an app page goes to Login', async () => {

@@ -1,7 +1,7 @@
 /** Render helper for component tests: the app's providers (zh-CN), a fresh query client and a memory router. */
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, type RouteObject } from 'react-router';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './api/query-client';
 import type { Locale } from './i18n';
@@ -12,4 +12,17 @@ export function renderWithProviders(ui: ReactElement, options: { locale?: Locale
       <MemoryRouter initialEntries={[options.route ?? '/']}>{ui}</MemoryRouter>
     </AppProviders>,
   );
+}
+
+/** Every lazy route's loader in a route table. */
+export function routeLoaders(list: RouteObject[]): (() => Promise<unknown>)[] {
+  return list.flatMap((r) => [...(typeof r.lazy === 'function' ? [r.lazy as () => Promise<unknown>] : []), ...routeLoaders(r.children ?? [])]);
+}
+
+/**
+ * Loads every lazy route's module once: the first import of a page transforms it, which takes longer
+ * than findBy's wait on a busy machine. Call from beforeAll with a generous timeout.
+ */
+export async function preloadRoutes(list: RouteObject[]): Promise<void> {
+  await Promise.all(routeLoaders(list).map((load) => load()));
 }

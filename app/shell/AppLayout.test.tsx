@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -8,6 +8,7 @@ import { AppProviders } from '../AppProviders';
 import { clearAuth, saveLogin } from '../api/session-store';
 import { createQueryClient } from '../api/query-client';
 import { routes } from '../router';
+import { preloadRoutes } from '../test-utils';
 
 const base: SessionInfo = {
   tenant_id: 10139,
@@ -45,6 +46,8 @@ function answer(url: string, session: SessionInfo): unknown {
   if (url.startsWith('/api/dashboard')) return DASHBOARD;
   return session;
 }
+
+beforeAll(() => preloadRoutes(routes), 60_000);
 
 function renderAs(session: SessionInfo, path = '/dashboard') {
   saveLogin({ token_type: 'Bearer', token: 't', expires_at: '', session });
@@ -109,12 +112,12 @@ describe('menu and tabs (rules 22–23, 36–42)', SLOW, () => {
   it('rule 23: a group opens /menu-nav listing its pages; a leaf opens its page as a tab', async () => {
     const router = renderAs(base);
     await userEvent.click(await screen.findByText('销售报表'));
-    expect(path(router)).toBe('/menu-nav?group=group%3Asales');
+    await vi.waitFor(() => expect(path(router)).toBe('/menu-nav?group=group%3Asales'));
     expect(within(await screen.findByTestId('menu-nav-list')).getByText('门店毛利分析')).toBeTruthy();
     await userEvent.click(screen.getByText('账号设置'));
-    expect(path(router)).toBe('/menu-nav?group=group%3Aaccount');
+    await vi.waitFor(() => expect(path(router)).toBe('/menu-nav?group=group%3Aaccount'));
     await userEvent.click(within(await screen.findByTestId('menu-nav-list')).getByText('修改密码'));
-    expect(path(router)).toBe('/user');
+    await vi.waitFor(() => expect(path(router)).toBe('/user'));
     await vi.waitFor(() => expect(tabKeys()).toEqual(['/dashboard', '/menu-nav', '/user']));
   });
 
