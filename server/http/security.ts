@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LABEL_DRIVER_ORIGIN } from '../../engine/print/label';
 
 /**
  * The SPA loads only its own scripts; Mantine writes style tags and CSS variables at run time, so
  * styles allow inline. Nothing may frame the app (clickjacking), nor load plugins.
  */
-export const CONTENT_SECURITY_POLICY = [
+const APP_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -19,7 +20,18 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
-  "frame-ancestors 'none'",
+];
+
+export const CONTENT_SECURITY_POLICY = [...APP_POLICY, "frame-ancestors 'none'"].join('; ');
+
+/**
+ * The price-label frame page (building blocks §2, §9) is framed by the app itself and posts the label
+ * XML to the driver on the user's own computer: only it may be framed (by this origin) and reach there.
+ */
+const LABEL_FRAME_PAGE = '/label-print.html';
+const LABEL_FRAME_POLICY = [
+  ...APP_POLICY.map((d) => (d.startsWith('connect-src') ? `${d} ${LABEL_DRIVER_ORIGIN}` : d)),
+  "frame-ancestors 'self'",
 ].join('; ');
 
 /** A client's request id is echoed into logs and headers: only plain tokens are taken over. */
@@ -46,11 +58,12 @@ const isApi = (req: FastifyRequest) => isApiPath(req.routeOptions.url ?? req.url
 
 function securityHeaders(req: FastifyRequest, reply: FastifyReply): void {
   // a route may set a stricter policy of its own (uploads are sandboxed)
-  if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  const labelFrame = req.url.split('?', 1)[0] === LABEL_FRAME_PAGE;
+  if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', labelFrame ? LABEL_FRAME_POLICY : CONTENT_SECURITY_POLICY);
   reply
     .header('x-request-id', req.id)
     .header('x-content-type-options', 'nosniff')
-    .header('x-frame-options', 'DENY')
+    .header('x-frame-options', labelFrame ? 'SAMEORIGIN' : 'DENY')
     .header('referrer-policy', 'same-origin');
   // API data is per user and per moment: never kept by a browser or a proxy
   // (a route that answers a stored file sets its own, private caching)

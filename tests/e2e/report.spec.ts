@@ -6,6 +6,7 @@
 import { test, expect, type Page, type Request, type Response } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { formatCell } from '../../app/report/format';
+import { toPoints } from '../../engine/percentage-points';
 import type { Column, ReportData, ReportQuery, ReportTotals } from '../../engine/wire';
 import { loginAs } from './helpers';
 
@@ -135,14 +136,16 @@ test.describe('summary report', () => {
     const cellOf = (rowNo: number, i: number) => sheet.getRow(rowNo).getCell(i + 1).value as string | number | null;
     const same = (x: unknown, y: unknown) =>
       typeof y === 'number' ? Math.abs(Number(x) - y) < 0.005 : (x ?? '') === (y ?? '') || (x === '-' && y === null);
+    // a rate change (format pp) is exported in percentage points, as it is shown
+    const exported = (c: Column, v: unknown) => (c.format === 'pp' && typeof v === 'number' ? toPoints(v) : v);
     // the screen's 10 rows are the file's first 10 rows, in the same order
-    answer.list.forEach((row, r) => columns.forEach((c, i) => expect(same(cellOf(r + 2, i), row[c.value]), `${c.label} row ${r + 1}`).toBe(true)));
+    answer.list.forEach((row, r) => columns.forEach((c, i) => expect(same(cellOf(r + 2, i), exported(c, row[c.value])), `${c.label} row ${r + 1}`).toBe(true)));
     // the last row is the totals row of the screen
     const last = sheet.rowCount;
     expect(cellOf(last, 0)).toBe('合计');
     columns.filter((c) => c.type === '2').forEach((c) => {
       const i = columns.indexOf(c);
-      expect(same(cellOf(last, i), totalsRow[c.value]), `totals ${c.label}`).toBe(true);
+      expect(same(cellOf(last, i), exported(c, totalsRow[c.value])), `totals ${c.label}`).toBe(true);
     });
     await expect(page.locator('tfoot')).toContainText(formatCell(totalsRow.sales, salesColumn.format));
 

@@ -191,13 +191,17 @@ test.describe('password (rules 44–58)', () => {
     const next = page.getByLabel(/^新密码/);
     const again = page.getByLabel('确认新密码');
     await expect(original).toHaveValue('Hm@123456');
-    await expect(next).toHaveAttribute('maxlength', '15');
 
     const submit = page.getByRole('button', { name: '确认修改' });
     await submit.click();
     await expect(page.getByText('请输入新密码')).toBeVisible();
     await expect(page.getByText('请再次输入新密码')).toBeVisible();
     await next.fill('Ab@1');
+    await submit.click();
+    await expect(page.getByText('请输入6-15位密码').first()).toBeVisible();
+    // a longer password is refused with the same words, never cut to 15 characters silently
+    await next.fill('Abcdef@123456789');
+    await expect(next).toHaveValue('Abcdef@123456789');
     await submit.click();
     await expect(page.getByText('请输入6-15位密码').first()).toBeVisible();
     await next.fill('Hm@123456');

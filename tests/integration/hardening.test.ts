@@ -100,6 +100,16 @@ describe('item 4: security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    expect(csp).not.toContain('127.0.0.1:7097');
+  });
+
+  it('only the price-label frame page may be framed (by this origin) and reach the local label driver', async () => {
+    const res = await get('/label-print.html?protype=production');
+    const csp = String(res.headers['content-security-policy']);
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:7097/);
+    expect(csp).toContain("script-src 'self'");
   });
 
   it('x-request-id is echoed only when it matches a safe pattern', async () => {
