@@ -230,9 +230,26 @@ export function checkAllocation(rules: LotRules, rows: readonly LotInput[], stoc
     if (rules.stock_validation && n > available) return { code: 'LOT_ABOVE_STOCK', message: LOT_MESSAGES.aboveStock };
     total += n;
   }
-  if (rules.exact_type !== null && rules.lot_type === rules.exact_type) {
-    const scale = 10 ** rules.decimals;
-    if (Math.round(total * scale) !== Math.round(rules.qty * scale)) return { code: 'LOT_NOT_EXACT', message: LOT_MESSAGES.notExact };
+  if (rules.exact_type !== null && rules.lot_type === rules.exact_type && !sameQuantity(total, rules.qty, rules.decimals)) {
+    return { code: 'LOT_NOT_EXACT', message: LOT_MESSAGES.notExact };
   }
   return null;
+}
+
+/** Two quantities equal at the allocation's decimal places (sums of decimals drift in floating point). */
+const sameQuantity = (a: number, b: number, decimals: number) => Math.round(a * 10 ** decimals) === Math.round(b * 10 ** decimals);
+
+export interface LineAllocation {
+  sku_name: string;
+  qty: number;
+  allocated: number;
+}
+
+/**
+ * Building blocks §5 at submit: a document of the exact lot type (13, issue) goes forward only when
+ * every goods line's allocated lots add up to its issued quantity; the first line that does not.
+ */
+export function exactAllocationError(lines: readonly LineAllocation[], decimals: number): RuleError | null {
+  const line = lines.find((l) => !sameQuantity(l.allocated, l.qty, decimals));
+  return line ? { code: 'LOT_NOT_EXACT', message: `商品'${line.sku_name}'${LOT_MESSAGES.notExact}` } : null;
 }

@@ -33,16 +33,24 @@ export const IMPORT_UPLOAD_MESSAGES = {
     return `请选择小于${n}${unit}的文件`;
   },
   badType: '请选择xlsx或xls格式的文件',
+  xls: '暂不支持读取xls格式的文件，请在Excel中另存为xlsx后再导入',
   noDocument: '请先保存单据再导入明细',
 } as const;
 
 const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const XLS_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 
-function isSpreadsheet(path: string, name: string): boolean {
+/**
+ * What the upload is by its name and first bytes. An xls file is recognised but refused with its own
+ * message: no maintained reader of the old binary format is in use, and a clear refusal beats a
+ * job that fails later.
+ */
+function spreadsheetKind(path: string, name: string): 'xlsx' | 'xls' | null {
   const head = readHead(path, 4);
-  const magic = /\.xlsx$/i.test(name) ? XLSX_MAGIC : /\.xls$/i.test(name) ? XLS_MAGIC : null;
-  return !!magic && magic.every((b, i) => head[i] === b);
+  const starts = (magic: number[]) => magic.every((b, i) => head[i] === b);
+  if (/\.xlsx$/i.test(name) && starts(XLSX_MAGIC)) return 'xlsx';
+  if (/\.xls$/i.test(name) && starts(XLS_MAGIC)) return 'xls';
+  return null;
 }
 
 /** The document type whose definition imports under this type, if the session may open it. */
@@ -125,9 +133,10 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
         rmSync(path, { force: true });
         throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
       }
-      if (!isSpreadsheet(path, file.filename)) {
+      const kind = spreadsheetKind(path, file.filename);
+      if (kind !== 'xlsx') {
         rmSync(path, { force: true });
-        throw badRequest('BAD_FILE_TYPE', IMPORT_UPLOAD_MESSAGES.badType);
+        throw kind === 'xls' ? badRequest('XLS_NOT_READABLE', IMPORT_UPLOAD_MESSAGES.xls) : badRequest('BAD_FILE_TYPE', IMPORT_UPLOAD_MESSAGES.badType);
       }
       const jobId = await app.jobs.start({
         session,

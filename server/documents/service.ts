@@ -12,6 +12,7 @@ import {
   auditTarget,
   checkLines,
   checkValue,
+  exactAllocationError,
   wrongStateMessage,
   writableHeaderFields,
 } from '../../engine/document/rules';
@@ -229,6 +230,41 @@ async function moveState(tx: Db, def: DocumentFile, session: ServerSession, no: 
   if (!rows.length) throw conflict('单据状态已变化，请刷新后重试');
 }
 
+/**
+ * Lot type 13 checked again at submit, inside the submitting transaction (the lines or the issue
+ * type may have changed since the lots were allocated): a refusal writes nothing.
+ */
+async function checkLotsForSubmit(tx: Db, def: DocumentFile, session: ServerSession, no: string): Promise<void> {
+  const conf = def.lots;
+  if (!conf || conf.exact_type === undefined) return;
+  const t = def.tables;
+  let lotType: number;
+  if ('value' in conf.lot_type) lotType = conf.lot_type.value;
+  else {
+    const [head] = await tx.query<{ v: unknown }>(`SELECT ${conf.lot_type.column} AS v FROM ${t.header} WHERE tenant_id = $1 AND ${t.no_column} = $2`, [
+      session.tenant_id,
+      no,
+    ]);
+    lotType = Number(head?.v);
+  }
+  if (lotType !== conf.exact_type) return;
+  const lines = await tx.query<{ sku_no: string; sku_name: string | null; qty: unknown; allocated: unknown }>(
+    `SELECT i.sku_no, k.sku_name, i.${conf.qty_column} AS qty, COALESCE(a.total, 0) AS allocated
+       FROM ${t.lines} i
+       LEFT JOIN sku k ON k.tenant_id = i.tenant_id AND k.sku_no = i.sku_no
+       LEFT JOIN (SELECT business_item_id, sku_no, SUM(change_stock_num) AS total FROM lot_allocation
+                   WHERE tenant_id = $1 AND business_no = $2 GROUP BY business_item_id, sku_no) a
+         ON a.business_item_id = i.${t.line_column} AND a.sku_no = i.sku_no
+      WHERE i.tenant_id = $1 AND i.${t.no_column} = $2 ORDER BY i.${t.line_column}`,
+    [session.tenant_id, no],
+  );
+  const error = exactAllocationError(
+    lines.map((l) => ({ sku_name: l.sku_name ?? l.sku_no, qty: Number(l.qty), allocated: Number(l.allocated) })),
+    conf.decimals,
+  );
+  if (error) throw badRequest(error.code, error.message);
+}
+
 export async function updateDocument(db: Db, def: DocumentFile, session: ServerSession, no: string, body: DocumentWriteBody): Promise<void> {
   const doc = await getDocument(db, def, session, no);
   requireAction(def, doc, 'edit');
@@ -249,7 +285,10 @@ export async function updateDocument(db: Db, def: DocumentFile, session: ServerS
     );
     if (!updated.length) throw conflict('单据状态已变化，请刷新后重试');
     await writeLines(tx, def, session.tenant_id, no, lines);
-    if (body.submit) await moveState(tx, def, session, no, doc.status, def.submitted_state);
+    if (body.submit) {
+      await checkLotsForSubmit(tx, def, session, no);
+      await moveState(tx, def, session, no, doc.status, def.submitted_state);
+    }
   });
 }
 
@@ -296,7 +335,10 @@ export async function deleteDocument(db: Db, def: DocumentFile, session: ServerS
 export async function submitDocument(db: Db, def: DocumentFile, session: ServerSession, no: string): Promise<void> {
   const doc = await getDocument(db, def, session, no);
   requireAction(def, doc, 'submit');
-  await db.transaction((tx) => moveState(tx, def, session, no, doc.status, def.submitted_state));
+  await db.transaction(async (tx) => {
+    await checkLotsForSubmit(tx, def, session, no);
+    await moveState(tx, def, session, no, doc.status, def.submitted_state);
+  });
 }
 
 /** Audit (building blocks §3–§5): the state moves and the decision is recorded, together or not at all. */

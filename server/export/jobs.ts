@@ -19,6 +19,8 @@ export interface ExportJob {
   error: string | null;
   created_at: string;
   finished_at: string | null;
+  /** whether a file waits for download: every finished export, an import only when it left an error list */
+  has_file: boolean;
 }
 
 /** What a job produced: the rows it handled, and a note for the log (e.g. why an import wrote nothing). */
@@ -40,6 +42,13 @@ export interface JobSpec {
 const FAILED: Record<JobSpec['kind'], string> = { export: '导出失败，请稍后重试', import: '导入失败，请稍后重试' };
 
 const COLUMNS = `job_id, kind, table_id, title, status, progress, row_count, title || '.xlsx' AS file_name, error, created_at, finished_at`;
+
+type StoredJob = Omit<ExportJob, 'has_file'> & { file_path: string | null };
+
+/** The file of a finished job is downloadable once it stands under its final name. */
+function withFileFlag<J extends Omit<ExportJob, 'has_file'>>(job: J, path: string | null): J & { has_file: boolean } {
+  return { ...job, has_file: job.status === 'done' && !!path && existsSync(path) };
+}
 
 /** A running process renews its jobs' leases this often; a lease this old belongs to a dead process. */
 export const HEARTBEAT_MS = 15_000;
@@ -207,18 +216,18 @@ export class JobRunner {
       session.tenant_id,
       session.account_id,
     ]);
-    const list = await this.db.query<ExportJob>(
-      `SELECT ${COLUMNS} FROM import_log ${where} ORDER BY created_at DESC, job_id LIMIT ${size} OFFSET ${(page - 1) * size}`,
+    const rows = await this.db.query<StoredJob>(
+      `SELECT ${COLUMNS}, file_path FROM import_log ${where} ORDER BY created_at DESC, job_id LIMIT ${size} OFFSET ${(page - 1) * size}`,
       [session.tenant_id, session.account_id],
     );
-    return { list, total };
+    return { list: rows.map(({ file_path, ...job }) => withFileFlag(job, file_path)), total };
   }
 
   async get(session: ServerSession, jobId: string): Promise<(ExportJob & { file_path: string | null }) | null> {
-    const [job] = await this.db.query<ExportJob & { file_path: string | null }>(
+    const [job] = await this.db.query<StoredJob>(
       `SELECT ${COLUMNS}, file_path FROM import_log WHERE job_id = $1 AND tenant_id = $2 AND account_id = $3`,
       [jobId, session.tenant_id, session.account_id],
     );
-    return job ?? null;
+    return job ? { ...withFileFlag(job, job.file_path), file_path: job.file_path } : null;
   }
 }

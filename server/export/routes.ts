@@ -1,4 +1,4 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { ok } from '../http/envelope';
 import { HttpError, notFound } from '../http/errors';
@@ -34,7 +34,7 @@ export async function jobRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Params: { id: string } }>('/api/jobs/:id/download', { schema: idSchema }, async (req, reply) => {
     const job = await app.jobs.get(req.session!, req.params.id);
     if (!job) throw notFound('JOB_NOT_FOUND', '任务不存在');
-    if (job.status !== 'done' || !job.file_path || !existsSync(job.file_path)) {
+    if (!job.has_file || !job.file_path) {
       throw new HttpError(409, 'JOB_NOT_READY', '文件尚未生成，请稍后在导入导出日志中下载');
     }
     reply

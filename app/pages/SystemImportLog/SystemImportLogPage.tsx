@@ -16,7 +16,10 @@ interface Job {
   progress: number;
   row_count: number;
   file_name: string;
+  /** an import's note (e.g. why it wrote nothing) or a failure's reason */
   error: string | null;
+  /** every finished export has a file; an import only when it left an error list */
+  has_file: boolean;
   created_at: string;
   finished_at: string | null;
 }
@@ -78,10 +81,17 @@ export function SystemImportLogPage() {
           {list.length ? (
             list.map((job) => (
               <Table.Tr key={job.job_id}>
-                <Table.Td>{job.title}</Table.Td>
+                <Table.Td>
+                  {job.title}
+                  {job.error ? (
+                    <Text fz="xs" c={job.status === 'failed' ? 'red' : 'orange'} data-testid="job-note">
+                      {job.error}
+                    </Text>
+                  ) : null}
+                </Table.Td>
                 <Table.Td>{t(`shell.jobs.kind.${job.kind === 'import' ? 'import' : 'export'}`)}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOR[job.status]} variant="light" title={job.error ?? undefined}>
+                  <Badge color={STATUS_COLOR[job.status]} variant="light">
                     {t(`shell.jobs.status.${job.status}`)}
                   </Badge>
                 </Table.Td>
@@ -101,7 +111,7 @@ export function SystemImportLogPage() {
                     size="compact-xs"
                     variant="light"
                     leftSection={<IconDownload size={12} />}
-                    disabled={job.status !== 'done'}
+                    disabled={!job.has_file}
                     loading={downloading === job.job_id}
                     onClick={() => download(job)}
                   >
