@@ -18,6 +18,16 @@ export const VIDEO_TYPES = ['video/mp4', 'video/ogg', 'video/quicktime', 'video/
 
 export const TYPES_BY_KIND: Record<UploadKind, readonly string[]> = { img: IMAGE_TYPES, video: VIDEO_TYPES };
 
+/** The file extension of each type a document attachment or import may have: stored names and refusal messages. */
+export const MIME_EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'application/pdf': 'pdf',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
+  'application/vnd.ms-excel': 'xls',
+};
+
 export function isAcceptedType(kind: UploadKind, mime: string): boolean {
   return TYPES_BY_KIND[kind].includes(mime.toLowerCase());
 }

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { DocumentFile } from '../../engine/document/types';
 import type { AttachmentList, DocumentAttachment } from '../../engine/document/wire';
-import { sizeLimitMessage } from '../../engine/upload';
+import { MIME_EXTENSIONS, sizeLimitMessage } from '../../engine/upload';
 import type { ServerSession } from '../auth/session';
 import { sqlTimestamp } from '../clock';
 import { ok } from '../http/envelope';
@@ -19,7 +19,7 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { readHead, saveMultipartFile } from '../http/receive-file';
 import { safeFileName, sniffMime } from '../shell/upload.logic';
 import type { DocumentTypes } from './definitions';
-import { documentFilesDir, MIME_EXTENSIONS, removeStoredFiles, sniffDocumentMime } from './files';
+import { documentFilesDir, removeStoredFiles, sniffDocumentMime } from './files';
 import { docParams } from './schemas';
 import { getDocument, requireAction } from './service';
 

@@ -34,12 +34,3 @@ export function sniffDocumentMime(head: Uint8Array, name: string, imageMime: (he
   if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]) && /\.xls$/i.test(name)) return 'application/vnd.ms-excel';
   return null;
 }
-
-export const MIME_EXTENSIONS: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'application/pdf': 'pdf',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
-  'application/vnd.ms-excel': 'xls',
-};

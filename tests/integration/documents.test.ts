@@ -222,6 +222,81 @@ describe('create, edit, delete while draft, submit', () => {
   });
 });
 
+// ---------------------------------------------------------------- only own documents
+
+describe('store and supplier change only their own documents', () => {
+  const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+  const snapshot = async (type: string, no: string) => ({
+    doc: await detail(type, no, 'admin'),
+    approvals: await q('SELECT result FROM approval_record WHERE tenant_id = 10139 AND business_no = $1', [no]),
+    attachments: await q('SELECT id FROM document_attachment WHERE tenant_id = 10139 AND business_no = $1', [no]),
+    lots: await q('SELECT lot_no, change_stock_num FROM lot_allocation WHERE tenant_id = 10139 AND business_no = $1 ORDER BY id', [no]),
+  });
+
+  /** Every read and change route on a document outside the session's scope answers 404 and writes nothing. */
+  async function refusedEverywhere(type: string, no: string, who: Who, body: unknown) {
+    const before = await snapshot(type, no);
+    const base = `/api/documents/${type}/${no}`;
+    const sku = String(before.doc.lines[0].sku_no);
+    const answers = [
+      await call('GET', base, who),
+      await call('PUT', base, who, body),
+      await call('DELETE', base, who),
+      await call('POST', `${base}/submit`, who),
+      await call('POST', `${base}/audit`, who, { status: '1' }),
+      await call('GET', `${base}/approvals`, who),
+    ];
+    // the routes of the blocks the definition has (another type answers 404 for its own reason)
+    if (type === 'purchase-receipt') {
+      answers.push(await call('GET', `${base}/attachments`, who));
+      answers.push(await send(`${base}/attachments`, who, { name: 'x.png', type: 'image/png', content: PNG_HEAD }));
+      answers.push(await call('DELETE', `${base}/attachments?id=00000000-0000-4000-8000-000000000000`, who));
+    }
+    if (type === 'store-outbound') {
+      answers.push(await call('GET', `${base}/lots?sku_no=${sku}`, who));
+      answers.push(await call('PUT', `${base}/lots`, who, { sku_no: sku, business_item_id: 1, rows: [] }));
+    }
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 404));
+    expect(answers.map((a) => message(a))).toEqual(answers.map(() => '单据不存在'));
+    expect(await snapshot(type, no)).toEqual(before);
+  }
+
+  it('a store client reads and changes nothing of another store’s adjustment or outbound (404, nothing written)', async () => {
+    const [other] = await q("SELECT org_code FROM store WHERE tenant_id = 10139 AND org_code <> $1 ORDER BY org_code LIMIT 1", [sessions.store.org_code]);
+    const org = String(other.org_code);
+    const sku = await someSku();
+    const reason = String((await q('SELECT reason_code FROM adjustment_reason WHERE tenant_id = 10139 LIMIT 1'))[0].reason_code);
+    const adjustment = data<DocumentDetail>(
+      await call('POST', '/api/documents/stock-adjustment', 'admin', {
+        header: { org_code: org, direction: '1', reason_code: reason, adjust_time: '2026-11-22 10:00:00' },
+        lines: [{ sku_no: sku, qty: 1, cost_price: 1 }],
+      }),
+    );
+    const outbound = data<DocumentDetail>(
+      await call('POST', '/api/documents/store-outbound', 'admin', {
+        header: { org_code: org, issue_type: '13', issue_time: '2026-11-22 10:00:00' },
+        lines: [{ sku_no: sku, qty: 1, cost_price: 1 }],
+      }),
+    );
+    const adjustmentBody = { header: { direction: '2', reason_code: reason, adjust_time: '2026-11-22 11:00:00' }, lines: [{ sku_no: sku, qty: 9, cost_price: 9 }] };
+    await refusedEverywhere('stock-adjustment', adjustment.no, 'store', adjustmentBody);
+    await refusedEverywhere('store-outbound', outbound.no, 'store', { header: { issue_type: '13', issue_time: '2026-11-22 11:00:00' }, lines: [{ sku_no: sku, qty: 9, cost_price: 9 }] });
+    expect((await list('store-outbound', 'store')).list.some((r) => r.issue_no === outbound.no)).toBe(false);
+    const [receipt] = await q('SELECT receive_no FROM purchase_receipt WHERE tenant_id = 10139 AND org_code <> $1 ORDER BY receive_no LIMIT 1', [sessions.store.org_code]);
+    await refusedEverywhere('purchase-receipt', String(receipt.receive_no), 'store', { header: { receive_type: '1', supplier_no: sessions.supplier.supplier_no, receive_time: '2026-11-22 10:00:00' }, lines: [{ sku_no: sku, qty: 9, price: 9 }] });
+  });
+
+  it('a supplier client reads and changes nothing of another supplier’s receipt (404, nothing written)', async () => {
+    const [row] = await q('SELECT receive_no FROM purchase_receipt WHERE tenant_id = 10139 AND supplier_no <> $1 ORDER BY receive_no LIMIT 1', [
+      sessions.supplier.supplier_no,
+    ]);
+    const no = String(row.receive_no);
+    const sku = String((await detail('purchase-receipt', no, 'admin')).lines[0].sku_no);
+    await refusedEverywhere('purchase-receipt', no, 'supplier', { header: { receive_type: '1', org_code: sessions.store.org_code, receive_time: '2026-11-22 10:00:00' }, lines: [{ sku_no: sku, qty: 9, price: 9 }] });
+    expect((await list('purchase-receipt', 'supplier')).list.some((r) => r.receive_no === no)).toBe(false);
+  });
+});
+
 // ---------------------------------------------------------------- audit
 
 describe('audit (building blocks §3–§5) and approval records', () => {
@@ -399,6 +474,36 @@ describe('lot allocation (building blocks §5, checked again on save)', () => {
     expect(message(res)).toBe(`商品'${sku_name}'要先入库生成批次，才能操作出库！`);
   });
 
+  it('rule: lot type 13 is checked again at submit — every line’s allocated total must equal its quantity, else nothing moves', async () => {
+    const stocked = await q(
+      `SELECT s.sku_no, s.lot_no, k.sku_name FROM lot_stock s JOIN sku k ON k.tenant_id = s.tenant_id AND k.sku_no = s.sku_no
+        WHERE s.tenant_id = 10139 AND s.org_code = $1 AND s.stock_num >= 2 ORDER BY s.sku_no, s.lot_no`,
+      [sessions.store.org_code],
+    );
+    const [a, b] = [...new Map(stocked.map((r) => [String(r.sku_no), r])).values()];
+    const lines = [{ sku_no: a.sku_no, qty: 1, cost_price: 1 }, { sku_no: b.sku_no, qty: 1, cost_price: 1 }];
+    const header = { issue_type: '13', issue_time: '2026-11-22 09:00:00' };
+    const doc = data<DocumentDetail>(await call('POST', '/api/documents/store-outbound', 'store', { header, lines }));
+    const allocate = (item: number, sku: unknown, lot: unknown, qty: number) =>
+      call('PUT', lotsUrl(doc.no), 'store', { sku_no: sku, business_item_id: item, rows: [{ lot_no: lot, change_stock_num: qty }] });
+    expect((await allocate(1, a.sku_no, a.lot_no, 1)).statusCode).toBe(200);
+    const refused = await call('POST', `/api/documents/store-outbound/${doc.no}/submit`, 'store');
+    expect(refused.statusCode).toBe(400);
+    expect(message(refused)).toBe(`商品'${b.sku_name}'分配数量不等于实际领用数量`);
+    expect((await detail('store-outbound', doc.no, 'store')).status).toBe('0');
+
+    expect((await allocate(2, b.sku_no, b.lot_no, 1)).statusCode).toBe(200);
+    // saving with submit after raising a quantity: the line's lots no longer add up; neither the edit nor the state is kept
+    const raised = await call('PUT', `/api/documents/store-outbound/${doc.no}`, 'store', { header, lines: [lines[0], { ...lines[1], qty: 2 }], submit: true });
+    expect(raised.statusCode).toBe(400);
+    expect(message(raised)).toBe(`商品'${b.sku_name}'分配数量不等于实际领用数量`);
+    const kept = await detail('store-outbound', doc.no, 'store');
+    expect([kept.status, kept.lines.map((l) => Number(l.qty))]).toEqual(['0', [1, 1]]);
+
+    const submitted = data<DocumentDetail>(await call('POST', `/api/documents/store-outbound/${doc.no}/submit`, 'store'));
+    expect(submitted.status).toBe('1');
+  });
+
   it('an approved document keeps its allocation (409)', async () => {
     const no = await seeded('store-outbound', '2', 'store');
     const doc = await detail('store-outbound', no, 'store');
@@ -439,6 +544,13 @@ describe('import of lines (building blocks §5, §7)', () => {
     expect(message(none)).toBe('请输入选择文件');
     const txt = await send(`/api/import/stock_adjustment_item?no=${no}`, 'store', { name: 'a.xlsx', type: XLSX_TYPE, content: Buffer.from('plain text') });
     expect(txt.statusCode).toBe(400);
+    const xls = await send(`/api/import/stock_adjustment_item?no=${no}`, 'store', {
+      name: '调整明细.xls',
+      type: 'application/vnd.ms-excel',
+      content: Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]),
+    });
+    expect(xls.statusCode).toBe(400);
+    expect(message(xls)).toBe('暂不支持读取xls格式的文件，请在Excel中另存为xlsx后再导入');
     const approved = await seeded('stock-adjustment', '2', 'store');
     const good = await sheet([['商品编码', '调整数量', '成本价'], [await someSku(), 1, 1]]);
     expect((await send(`/api/import/stock_adjustment_item?no=${approved}`, 'store', { name: 'a.xlsx', type: XLSX_TYPE, content: good })).statusCode).toBe(409);
@@ -476,8 +588,12 @@ describe('import of lines (building blocks §5, §7)', () => {
     expect(rows.slice(1).map((r) => r[0])).toEqual(['3', '4']);
     expect(rows[1].at(-1)).toBe("第3行：商品编码'NOPE'不存在");
     expect(rows[2].at(-1)).toBe('第4行：调整数量必须大于0');
-    const jobs = data<{ list: { job_id: string; kind: string }[] }>(await call('GET', '/api/jobs', 'store')).list;
-    expect(jobs.find((j) => j.job_id === jobId)?.kind).toBe('import');
+    // the log offers the error file of the refused import, and no file for the one that wrote its lines
+    const jobs = data<{ list: { job_id: string; kind: string; has_file: boolean }[] }>(await call('GET', '/api/jobs', 'store')).list;
+    expect(jobs.find((j) => j.job_id === jobId)).toMatchObject({ kind: 'import', has_file: true });
+    const goodJob = data<{ job_id: string }>(started).job_id;
+    expect(jobs.find((j) => j.job_id === goodJob)).toMatchObject({ kind: 'import', has_file: false });
+    expect((await call('GET', `/api/jobs/${goodJob}/download`, 'store')).statusCode).toBe(409);
   });
 
   it('a file above the size limit is refused with 请选择小于50M的文件', async () => {

@@ -13,7 +13,8 @@ const png = (name: string, size = 10) => new File([new Uint8Array(size)], name, 
 
 describe('attachment bookkeeping (rule 304)', () => {
   it('names the accepted types', () => {
-    expect(acceptedNames(['image/jpeg', 'application/pdf', 'application/x-zip'])).toBe('jpeg、pdf、zip');
+    expect(acceptedNames(['image/jpeg', 'application/pdf', 'application/x-zip'])).toBe('jpg、pdf、zip');
+    expect(acceptedNames(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.ms-excel'])).toBe('xlsx、xls');
   });
   it('holds up to 5 files', () => {
     expect(ATTACHMENT_LIMIT).toBe(5);

@@ -1,4 +1,5 @@
 /** The attachment list's bookkeeping (rule 304): saved rows as Upload items, and which rows a change removed. Pure. */
+import { MIME_EXTENSIONS } from '../../../engine/upload';
 import type { DocumentAttachment } from '../data-source/document-types';
 import type { UploadItem } from '../Upload/types';
 
@@ -29,8 +30,9 @@ export function removedIds(before: readonly UploadItem[], after: readonly Upload
 
 export const isImage = (mime: string) => mime.toLowerCase().startsWith('image/');
 
-/** 'jpeg、png、pdf' from the accepted mime types, for the refusal message. */
-export const acceptedNames = (accept: readonly string[]) => accept.map((m) => m.split('/')[1]?.replace(/^x-/, '') ?? m).join('、');
+/** 'jpg、png、pdf、xlsx' from the accepted mime types, for the refusal message (a type without a known extension by its subtype). */
+export const acceptedNames = (accept: readonly string[]) =>
+  accept.map((m) => MIME_EXTENSIONS[m.toLowerCase()] ?? m.split('/')[1]?.replace(/^x-/, '') ?? m).join('、');
 
 /** 1.2 MB / 35 KB, for the list. */
 export function fileSize(bytes: number): string {

@@ -93,7 +93,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
       </Center>
     );
   }
-  if (no && !detail.data) return <NotFoundPage />;
+  if (no && !detail.data) return <NotFoundPage message={detail.error?.message} />;
   const shown = detail.data;
 
   const labelOf = (key: string) => {
