@@ -68,7 +68,7 @@ describe('<AttachmentList>', () => {
     await screen.findByRole('button', { name: '上传' });
     const input = document.querySelector('input[type=file]') as HTMLInputElement;
     fireEvent.change(input, { target: { files: [new File(['x'], '说明.txt', { type: 'text/plain' })] } });
-    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: '仅支持jpeg、png、gif、pdf格式的文件' })));
+    await waitFor(() => expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: '仅支持jpg、png、gif、pdf格式的文件' })));
     expect((await dataSource.documents.attachments(doc.documentType, doc.documentNo)).list).toEqual([]);
   });
 
