@@ -99,7 +99,11 @@ export type OptionSource =
   | { kind: 'list'; list: string } // GET /api/options/{list}
   | { kind: 'dict'; code: string } // GET /api/dict?dic_code=
   | { kind: 'enum'; name: string } // fixed enumeration, values inline in `options`
-  | { kind: 'picker'; picker: string } // a picker of the building blocks
+  /**
+   * a picker of the building blocks; `code_field`: the field of the picked row the value takes when it
+   * is not the picker's own code (a store picked for an org_code column gives the store's org_code)
+   */
+  | { kind: 'picker'; picker: string; code_field?: string }
   | { kind: 'cascader'; cascader: 1 | 2 | 3 | 4 | 5 | 6 };
 
 export interface OptionItem {

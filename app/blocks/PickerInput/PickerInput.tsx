@@ -9,7 +9,7 @@ import type { ListQuery } from '../data-source/types';
 import type { Picked } from '../Picker/picker.types';
 import { resolvePicker } from '../Picker/registry';
 import { AnyPicker } from './AnyPicker';
-import { pickedFromRows, pickedText, rowsFromPicked } from './pickerInput.logic';
+import { pickedFromRows, pickedText, rowsFromPicked, withCodeField } from './pickerInput.logic';
 
 export interface PickerInputProps {
   /** a registry type: 'org', 'store', 'supplier', 'wholesaler', 'warehouse', 'brand', 'account', 'salesman', 'pickup_point', 'goods', … */
@@ -25,6 +25,8 @@ export interface PickerInputProps {
   size?: 'xs' | 'sm';
   w?: number | string;
   extraParams?: ListQuery;
+  /** the row field the value takes in place of the picker's code (e.g. a store's org_code) */
+  codeField?: string;
 }
 
 export function PickerInput({
@@ -39,10 +41,11 @@ export function PickerInput({
   size = 'xs',
   w,
   extraParams,
+  codeField,
 }: PickerInputProps) {
   const t = useT();
   // an unknown type raises 参数异常 here (rule 381)
-  const desc = resolvePicker(picker);
+  const desc = useMemo(() => withCodeField(resolvePicker(picker), codeField), [picker, codeField]);
   const [opened, setOpened] = useState(false);
   const text = pickedText(value);
   const initialChosen = useMemo(() => rowsFromPicked(desc, value), [desc, value]);

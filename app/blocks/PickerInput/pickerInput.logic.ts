@@ -20,6 +20,11 @@ export function rowsFromPicked(desc: AnyPickerDescription, value: readonly Picke
   return value.map((v) => ({ [keyField]: v.code, [codeField]: v.code, [nameField]: v.name }));
 }
 
+/** The description picking `codeField` as the code (and the row key) when given. */
+export function withCodeField(desc: AnyPickerDescription, codeField: string | undefined): AnyPickerDescription {
+  return codeField ? ({ ...desc, codeField, keyField: codeField } as AnyPickerDescription) : desc;
+}
+
 export function pickedFromRows(desc: AnyPickerDescription, rows: readonly unknown[]): Picked[] {
   const fields = fieldsOf(desc);
   return rows.map((row) => toPicked(fields, row));

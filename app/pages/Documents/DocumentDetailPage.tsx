@@ -199,7 +199,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
             {headerFields.map((f) =>
               f.readonly ? (
                 <FilterField key={f.key} label={textOf(f.label, locale)}>
-                  <Text fz="sm">{shown ? shownValue(shown.header, f.key, !!f.lookup) : '-'}</Text>
+                  <Text fz="sm">{f.key === def.tables.status_column ? (state?.label ?? '-') : shown ? shownValue(shown.header, f.key, !!f.lookup) : '-'}</Text>
                 </FilterField>
               ) : (
                 <FilterField key={f.key} label={textOf(f.label, locale)} required={f.required}>

@@ -57,7 +57,7 @@ function FilterInput({ def, filter, value, onChange, onEnter }: FieldProps) {
     case 'picker':
       // a picker the blocks do not have takes typed codes rather than failing the page
       return filter.source?.kind === 'picker' && PICKERS[filter.source.picker] ? (
-        <PickerCodesInput picker={filter.source.picker} size="sm" placeholder={label} value={asList(value)} onChange={onChange} />
+        <PickerCodesInput picker={filter.source.picker} codeField={filter.source.code_field} size="sm" placeholder={label} value={asList(value)} onChange={onChange} />
       ) : (
         <TextFilterInput label={label} value={asList(value).join(',')} onChange={(v) => onChange(v.split(',').map((x) => x.trim()).filter(Boolean))} onEnter={onEnter} />
       );

@@ -47,7 +47,7 @@ export function FieldInput({ def, widget, source, label, value, onChange, decima
       return <OptionSelect size="xs" label={label} options={options} value={text || null} onChange={(v) => onChange(v)} />;
     case 'picker':
       return source?.kind === 'picker' && PICKERS[source.picker] ? (
-        <PickerCodesInput picker={source.picker} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
+        <PickerCodesInput picker={source.picker} codeField={source.code_field} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
       ) : (
         <TextInput size="xs" aria-label={label} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
       );
