@@ -47,11 +47,14 @@ async function signOutAndIn(page: Page, username: string, client: '总部端' | 
   await expect(page).toHaveURL(/\/dashboard/);
 }
 
+/** The page of the current tab: pages of other tabs stay mounted, hidden, with the same fields and buttons. */
+const view = (page: Page) => page.locator('[data-view][style*="contents"]');
+
 const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 
 /** A single-choice list picker opened from its field: the first row, confirmed. */
 async function pickFirst(page: Page, field: string, title: string): Promise<string> {
-  await page.getByRole('button', { name: field, exact: true }).click();
+  await view(page).getByRole('button', { name: field, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: title });
   const row = dialog.locator('tbody tr[data-testid^="row-"]').first();
   await expect(row).toBeVisible({ timeout: 15_000 });
@@ -64,7 +67,7 @@ async function pickFirst(page: Page, field: string, title: string): Promise<stri
 
 /** Goods added to the lines through the goods picker: by code when given, else the first rows of the first page. */
 async function addGoods(page: Page, codes: string[] | number): Promise<string[]> {
-  await page.getByRole('button', { name: '添加商品', exact: true }).click();
+  await view(page).getByRole('button', { name: '添加商品', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '选择商品' });
   const rows = dialog.locator('tbody tr[data-testid^="row-"]');
   const picked: string[] = [];
@@ -87,22 +90,20 @@ async function addGoods(page: Page, codes: string[] | number): Promise<string[]>
   return picked;
 }
 
-/** Pages of other tabs stay mounted, hidden: test ids are looked up on the page in view. */
-const shown = (page: Page, testId: string) => page.getByTestId(testId).filter({ visible: true });
-const lineRows = (page: Page) => shown(page, 'document-lines').locator('tbody tr');
+const lineRows = (page: Page) => view(page).getByTestId('document-lines').locator('tbody tr');
 
 /** Saves a new document and answers its number from the page it moves to. */
 async function saveNew(page: Page, type: string): Promise<string> {
-  await page.getByRole('button', { name: '保存' }).first().click();
+  await view(page).getByRole('button', { name: '保存' }).first().click();
   await toast(page, '保存成功');
   await expect(page).toHaveURL(new RegExp(`/documents/${type}/[A-Z]{2}\\d+`));
   return decodeURIComponent(page.url().split('/').pop()!);
 }
 
-const state = (page: Page) => shown(page, 'document-state');
+const state = (page: Page) => view(page).getByTestId('document-state');
 
 async function toolbar(page: Page, name: string) {
-  await page.getByRole('button', { name, exact: true }).first().click();
+  await view(page).getByRole('button', { name, exact: true }).first().click();
 }
 
 async function audit(page: Page, result: '审核通过' | '审核驳回' | '退回', remark?: string) {
@@ -158,21 +159,23 @@ test.describe('document flows', () => {
     await loginAs(page, { username: 'admin', client: '总部端' });
     await expect(page).toHaveURL(/\/dashboard/);
     await page.goto('/documents/purchase-receipt');
-    await page.getByRole('button', { name: '新增', exact: true }).click();
+    await view(page).getByRole('button', { name: '新增', exact: true }).click();
     await expect(page).toHaveURL(/\/documents\/purchase-receipt\/new$/);
+    // the list's own 供应商 filter stays mounted in its tab: wait until the new document is the page in view
+    await expect(view(page).getByTestId('document-lines')).toBeVisible();
 
     const supplier = await pickFirst(page, '供应商', '选择供应商');
     await pickFirst(page, '收货门店', '选择门店');
-    await page.getByRole('textbox', { name: '收货时间' }).fill(TODAY);
+    await view(page).getByRole('textbox', { name: '收货时间' }).fill(TODAY);
     const goods = await addGoods(page, 2);
     await expect(lineRows(page)).toHaveCount(2);
     for (const i of [1, 2]) {
-      await page.getByLabel(`收货数量 ${i}`).fill(String(i * 2));
-      await page.getByLabel(`含税进价 ${i}`).fill('3.5');
+      await view(page).getByLabel(`收货数量 ${i}`).fill(String(i * 2));
+      await view(page).getByLabel(`含税进价 ${i}`).fill('3.5');
     }
     const no = await saveNew(page, 'purchase-receipt');
     await expect(state(page)).toHaveText('草稿');
-    await expect(page.getByText(new RegExp(`^${supplier} - `)).first()).toBeVisible();
+    await expect(view(page).getByText(supplier).first()).toBeVisible();
     await expect(lineRows(page).first()).toContainText(goods[0]);
 
     // attachments: an image is kept; another type and an oversized file are refused with their messages
@@ -214,12 +217,12 @@ test.describe('document flows', () => {
     await expect(page).toHaveURL(/\/dashboard/);
     await page.goto('/documents/stock-adjustment/new');
     await pickFirst(page, '门店', '选择门店');
-    await page.getByRole('textbox', { name: '调整原因' }).click();
+    await view(page).getByRole('textbox', { name: '调整原因' }).click();
     await page.getByRole('option').first().click();
-    await page.getByRole('textbox', { name: '调整时间' }).fill(TODAY);
+    await view(page).getByRole('textbox', { name: '调整时间' }).fill(TODAY);
     const [sku] = await addGoods(page, 1);
-    await page.getByLabel('调整数量 1').fill('1');
-    await page.getByLabel('成本价 1').fill('2');
+    await view(page).getByLabel('调整数量 1').fill('1');
+    await view(page).getByLabel('成本价 1').fill('2');
     const no = await saveNew(page, 'stock-adjustment');
 
     // a good file: both rows added by the background job
@@ -230,8 +233,8 @@ test.describe('document flows', () => {
     await expect(dialog).toBeHidden();
     await expect(async () => {
       await page.reload();
-      await expect(lineRows(page)).toHaveCount(3, { timeout: 2000 });
-    }).toPass({ timeout: 30_000 });
+      await expect(lineRows(page)).toHaveCount(3, { timeout: 5000 });
+    }).toPass({ timeout: 60_000 });
 
     // an xls file is refused at once with its own message
     dialog = await importFile(page, '调整明细.xls', Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]), 'application/vnd.ms-excel');
@@ -242,13 +245,13 @@ test.describe('document flows', () => {
     await importFile(page, '有错误.xlsx', await sheet([['商品编码', '调整数量', '成本价'], [sku, 1, 1], ['NOPE', 1, 1], [sku, 0, 1], [sku, 1, 1]]));
     await page.getByRole('dialog', { name: '导入提示' }).getByRole('link', { name: '日志管理 > 系统导入日志' }).click();
     await expect(page).toHaveURL(/\/j-system-leadingin/);
-    const jobs = shown(page, 'jobs-table');
+    const jobs = view(page).getByTestId('jobs-table');
     const title = `库存调整单${no}明细导入`;
     const [badJob, goodJob] = [jobs.locator('tbody tr').filter({ hasText: title }).nth(0), jobs.locator('tbody tr').filter({ hasText: title }).nth(1)];
     await expect(async () => {
       await page.reload();
-      await expect(badJob.getByTestId('job-note')).toHaveText('共2行有错误，未导入任何数据，请下载错误文件查看', { timeout: 2000 });
-    }).toPass({ timeout: 30_000 });
+      await expect(badJob.getByTestId('job-note')).toHaveText('共2行有错误，未导入任何数据，请下载错误文件查看', { timeout: 5000 });
+    }).toPass({ timeout: 60_000 });
     await expect(goodJob.getByRole('button', { name: '下载' })).toBeDisabled();
     const download = page.waitForEvent('download');
     await badJob.getByRole('button', { name: '下载' }).click();
@@ -290,12 +293,12 @@ test.describe('document flows', () => {
     await loginAs(page, { username: 'store01', client: '门店端' });
     await expect(page).toHaveURL(/\/dashboard/);
     await page.goto('/documents/store-outbound/new');
-    await page.getByRole('textbox', { name: '出库原因' }).fill('门店领用');
-    await page.getByRole('textbox', { name: '出库时间' }).fill(TODAY);
+    await view(page).getByRole('textbox', { name: '出库原因' }).fill('门店领用');
+    await view(page).getByRole('textbox', { name: '出库时间' }).fill(TODAY);
     await addGoods(page, skus.slice(0, 2));
     for (const i of [1, 2]) {
-      await page.getByLabel(`出库数量 ${i}`).fill('1');
-      await page.getByLabel(`成本价 ${i}`).fill('1');
+      await view(page).getByLabel(`出库数量 ${i}`).fill('1');
+      await view(page).getByLabel(`成本价 ${i}`).fill('1');
     }
     const no = await saveNew(page, 'store-outbound');
 
@@ -335,7 +338,7 @@ test.describe('document flows', () => {
     await toast(page, '提交成功');
     await expect(state(page)).toHaveText('待审核');
     // the store may not audit
-    await expect(page.getByRole('button', { name: '审核', exact: true }).first()).toBeDisabled();
+    await expect(view(page).getByRole('button', { name: '审核', exact: true }).first()).toBeDisabled();
 
     await signOutAndIn(page, 'admin', '总部端');
     await page.goto(`/documents/store-outbound/${no}`);
@@ -370,12 +373,12 @@ test.describe('only their own documents', () => {
       const answer = ((await (await listed).json()) as { data: DocumentListPage }).data;
       expect(answer.total).toBeGreaterThan(0);
       expect(answer.list.every((r) => r[who.key] === own.session[who.key])).toBe(true);
-      const table = shown(page, 'document-list');
+      const table = view(page).getByTestId('document-list');
       await expect(table.locator('tbody tr')).toHaveCount(answer.list.length);
       await expect(table.getByRole('link', { name: String(foreign!.receive_no) })).toHaveCount(0);
 
       await page.goto(`/documents/purchase-receipt/${foreign!.receive_no}`);
-      await expect(page.getByText('单据不存在')).toBeVisible();
+      await expect(view(page).getByText('单据不存在')).toBeVisible();
       await expect(state(page)).toHaveCount(0);
     });
   }
