@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { actionsFor, auditChoices, auditError, checkAllocation, checkLine, checkLines, checkValue, writableHeaderFields, type LotRules } from './rules';
+import { actionsFor, auditChoices, auditError, checkAllocation, checkLine, checkLines, checkValue, exactAllocationError, writableHeaderFields, type LotRules } from './rules';
 import type { DocumentFile } from './types';
 
 const DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../report-defs/documents');
@@ -101,5 +101,17 @@ describe('lot allocation rules (building blocks §5)', () => {
     expect(checkAllocation(rules, [], new Map())?.message).toBe("商品'牛奶'要先入库生成批次，才能操作出库！");
     expect(checkAllocation(rules, [{ lot_no: 'L9', change_stock_num: 5 }], stock)?.code).toBe('UNKNOWN_LOT');
     expect(checkAllocation(rules, [{ lot_no: 'L2', change_stock_num: 2 }, { lot_no: 'L2', change_stock_num: 3 }], stock)?.code).toBe('DUPLICATE_LOT');
+  });
+});
+
+describe('lot type 13 at submit (building blocks §5)', () => {
+  it('names the first goods line whose allocated lots do not add up to its quantity; sums compare at the allocation decimals', () => {
+    const lines = [
+      { sku_name: '鲜牛奶', qty: 0.3, allocated: 0.1 + 0.2 },
+      { sku_name: '酸奶', qty: 2, allocated: 1 },
+      { sku_name: '面包', qty: 1, allocated: 0 },
+    ];
+    expect(exactAllocationError(lines, 3)).toEqual({ code: 'LOT_NOT_EXACT', message: "商品'酸奶'分配数量不等于实际领用数量" });
+    expect(exactAllocationError(lines.slice(0, 1), 3)).toBeNull();
   });
 });
