@@ -10,7 +10,8 @@ export function pickedText(value: readonly Picked[]): string {
 /** The fields of a picker row the value maps to. */
 export function fieldsOf(desc: AnyPickerDescription): { codeField: string; nameField: string; keyField: string } {
   if (desc.kind === 'commodity') return { codeField: 'sku_no', nameField: 'sku_name', keyField: desc.commodityType === 8 ? 'id' : 'sku_no' };
-  if (desc.kind === 'tree') return { codeField: desc.codeField, nameField: desc.nameField, keyField: desc.codeField };
+  // a code identifies a row of every other kind
+  if (desc.kind !== 'list') return { codeField: desc.codeField, nameField: desc.nameField, keyField: desc.codeField };
   return { codeField: desc.codeField, nameField: desc.nameField, keyField: desc.keyField };
 }
 

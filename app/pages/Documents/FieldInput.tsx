@@ -4,7 +4,6 @@ import type { DocumentFile, DocumentWidget } from '../../../engine/document/type
 import type { DocumentValue } from '../../../engine/document/wire';
 import type { OptionSource } from '../../../engine/wire';
 import { OptionSelect } from '../../blocks/OptionSelect';
-import { PICKERS } from '../../blocks/Picker/registry';
 import { PickerCodesInput } from '../../blocks/PickerInput';
 import { useLocale } from '../../i18n';
 import { useOptions } from './useOptions';
@@ -46,7 +45,7 @@ export function FieldInput({ def, widget, source, label, value, onChange, decima
     case 'select':
       return <OptionSelect size="xs" label={label} options={options} value={text || null} onChange={(v) => onChange(v)} />;
     case 'picker':
-      return source?.kind === 'picker' && PICKERS[source.picker] ? (
+      return source?.kind === 'picker' ? (
         <PickerCodesInput picker={source.picker} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
       ) : (
         <TextInput size="xs" aria-label={label} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
