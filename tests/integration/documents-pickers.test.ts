@@ -3,42 +3,26 @@
  * written, shown with its name and narrows the list; an unknown code is refused with nothing written;
  * the narrowed list stays within the session's tenant and row scope.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientType, SessionInfo } from '../../engine/wire';
 import type { DocumentDetail, DocumentListPage } from '../../engine/document/wire';
-import { bearer, login, startTestServer, type TestServer } from './server';
+import { bearer, startWithAccounts } from './server';
 
-let s: TestServer;
-let dataDir: string;
-const tokens: Record<string, string> = {};
-const sessions: Record<string, SessionInfo> = {};
+let env: Awaited<ReturnType<typeof startWithAccounts>>;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'hm-docpick-'));
-  s = await startTestServer({ db: { dataDir } });
-  for (const [key, user, client, merchant] of [
+  env = await startWithAccounts([
     ['admin', 'admin', 'HMT', '10139'],
     ['store', 'store01', 'HMD', '10139'],
     ['other', 'admin', 'HMT', '266'],
-  ] as const) {
-    const res = await login(s.app, user, client as ClientType, merchant);
-    tokens[key] = res.token;
-    sessions[key] = res.session;
-  }
+  ]);
 });
-afterAll(async () => {
-  await s?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => env?.close());
 
 type Who = 'admin' | 'store' | 'other';
 const call = (method: 'GET' | 'POST', url: string, who: Who, payload?: object) =>
-  s.app.inject({ method, url, headers: bearer(tokens[who]), ...(payload === undefined ? {} : { payload }) });
+  env.server.app.inject({ method, url, headers: bearer(env.tokens[who]), ...(payload === undefined ? {} : { payload }) });
 const data = <T>(res: { json(): unknown }) => (res.json() as { data: T }).data;
-const q = (sql: string, params: unknown[] = []) => s.testDb.db.query<Record<string, unknown>>(sql, params);
+const q = (sql: string, params: unknown[] = []) => env.server.testDb.db.query<Record<string, unknown>>(sql, params);
 const list = async (type: string, who: Who, query: string) => data<DocumentListPage>(await call('GET', `/api/documents/${type}?page_size=100${query}`, who));
 /** The first rows a picker list answers this session. */
 const picked = async <T>(path: string, who: Who = 'admin') => data<{ list: T[] }>(await call('GET', `${path}${path.includes('?') ? '&' : '?'}page_num=1&page_size=20`, who)).list;
@@ -53,7 +37,7 @@ describe('purchase receipt: buyer, department, carrier and settlement pickers', 
     const [settlement] = await picked<{ settlement_no: string }>('/api/pickers/settlements');
     const [dept] = data<{ list: { department_code: string }[] }>(await call('GET', '/api/pickers/departments', 'admin')).list;
     const supplier = String((await q('SELECT supplier_no FROM supplier WHERE tenant_id = 10139 ORDER BY supplier_no LIMIT 1'))[0].supplier_no);
-    const org = sessions.store.org_code;
+    const org = env.sessions.store.org_code;
     const header = {
       receive_type: '1',
       supplier_no: supplier,
@@ -89,7 +73,7 @@ describe('purchase receipt: buyer, department, carrier and settlement pickers', 
 
   it('a code no picker would answer is refused with its field named, and nothing is written', async () => {
     const before = await count('purchase_receipt');
-    const org = sessions.store.org_code;
+    const org = env.sessions.store.org_code;
     const supplier = String((await q('SELECT supplier_no FROM supplier WHERE tenant_id = 10139 ORDER BY supplier_no LIMIT 1'))[0].supplier_no);
     const res = await call('POST', '/api/documents/purchase-receipt', 'admin', {
       header: { receive_type: '1', supplier_no: supplier, org_code: org, receive_time: '2026-11-22 08:00:00', carrier_no: 'NOPE' },
@@ -103,7 +87,7 @@ describe('purchase receipt: buyer, department, carrier and settlement pickers', 
 
 describe('stock adjustment and store outbound pickers', () => {
   it('location, salesman and department fill an adjustment and narrow the list', async () => {
-    const org = sessions.store.org_code;
+    const org = env.sessions.store.org_code;
     const location = String((await q('SELECT location_no FROM location WHERE tenant_id = 10139 ORDER BY location_no LIMIT 1'))[0].location_no);
     const [salesman] = await picked<{ salesman_id: string; salesman_name: string }>('/api/pickers/salesmen');
     const reason = String((await q('SELECT reason_code FROM adjustment_reason WHERE tenant_id = 10139 ORDER BY reason_code LIMIT 1'))[0].reason_code);
@@ -119,7 +103,7 @@ describe('stock adjustment and store outbound pickers', () => {
   });
 
   it('customer group, carrier and service item fill an outbound; the multi-item filter takes several codes', async () => {
-    const org = sessions.store.org_code;
+    const org = env.sessions.store.org_code;
     const [group] = await picked<{ id: number; group_name: string }>('/api/pickers/groups?client_type=1&group_type=2&group_status=1');
     const services = await picked<{ service_no: string; service_name: string }>('/api/pickers/service-items');
     expect(services.length).toBeGreaterThan(1);
