@@ -25,6 +25,8 @@ export interface PickerInputProps {
   size?: 'xs' | 'sm';
   w?: number | string;
   extraParams?: ListQuery;
+  /** the row field taken as the value instead of the picker's code (a store's org_code) */
+  valueField?: string;
 }
 
 export function PickerInput({
@@ -39,13 +41,14 @@ export function PickerInput({
   size = 'xs',
   w,
   extraParams,
+  valueField,
 }: PickerInputProps) {
   const t = useT();
   // an unknown type raises 参数异常 here (rule 381)
   const desc = resolvePicker(picker);
   const [opened, setOpened] = useState(false);
   const text = pickedText(value);
-  const initialChosen = useMemo(() => rowsFromPicked(desc, value), [desc, value]);
+  const initialChosen = useMemo(() => rowsFromPicked(desc, value, valueField), [desc, value, valueField]);
 
   return (
     <>
@@ -78,7 +81,7 @@ export function PickerInput({
           extraParams={extraParams}
           initialChosen={initialChosen}
           onClose={() => setOpened(false)}
-          onConfirm={(rows) => onChange(pickedFromRows(desc, rows))}
+          onConfirm={(rows) => onChange(pickedFromRows(desc, rows, valueField))}
         />
       )}
     </>

@@ -15,4 +15,9 @@ describe('picker field value', () => {
     expect(pickedFromRows(resolvePicker('goods'), [{ sku_no: '1000001', sku_name: '康师傅', id: 'x' }])).toEqual([{ code: '1000001', name: '康师傅' }]);
     expect(pickedCodes(value)).toEqual(['V003']);
   });
+  it('a value field takes another field of the row as the code (a store picker filling an org_code column)', () => {
+    const store = resolvePicker('store');
+    expect(pickedFromRows(store, [{ store_no: 'S001', store_name: '上海徐汇店', org_code: '2001' }], 'org_code')).toEqual([{ code: '2001', name: '上海徐汇店' }]);
+    expect(pickedFromRows(store, [{ store_no: 'S001', store_name: '上海徐汇店', org_code: '2001' }])).toEqual([{ code: 'S001', name: '上海徐汇店' }]);
+  });
 });

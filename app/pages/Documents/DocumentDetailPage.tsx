@@ -209,6 +209,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
                     source={f.source}
                     label={textOf(f.label, locale)}
                     value={header[f.key] ?? null}
+                    shownName={f.lookup && shown ? (shown.header[`${f.key}_name`] as string | null) : null}
                     onChange={(v) => setHeader((h) => ({ ...h, [f.key]: v }))}
                     decimals={f.decimals}
                     min={f.min}

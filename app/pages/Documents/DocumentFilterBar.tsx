@@ -55,7 +55,7 @@ function FilterInput({ def, filter, value, onChange, onEnter }: FieldProps) {
       );
     case 'picker':
       return filter.source?.kind === 'picker' ? (
-        <PickerCodesInput picker={filter.source.picker} size="sm" placeholder={label} value={asList(value)} onChange={onChange} />
+        <PickerCodesInput picker={filter.source.picker} valueField={filter.source.value} size="sm" placeholder={label} value={asList(value)} onChange={onChange} />
       ) : (
         <TextFilterInput label={label} value={asList(value).join(',')} onChange={(v) => onChange(v.split(',').map((x) => x.trim()).filter(Boolean))} onEnter={onEnter} />
       );

@@ -20,9 +20,11 @@ export interface FieldInputProps {
   max?: number;
   maxlength?: number;
   required?: boolean;
+  /** the looked-up name of the saved code, shown beside it */
+  shownName?: string | null;
 }
 
-export function FieldInput({ def, widget, source, label, value, onChange, decimals, min, max, maxlength, required }: FieldInputProps) {
+export function FieldInput({ def, widget, source, label, value, onChange, decimals, min, max, maxlength, required, shownName }: FieldInputProps) {
   const { locale } = useLocale();
   const options = useOptions(source, def, false, locale);
   const text = value === null || value === undefined ? '' : String(value);
@@ -46,7 +48,7 @@ export function FieldInput({ def, widget, source, label, value, onChange, decima
       return <OptionSelect size="xs" label={label} options={options} value={text || null} onChange={(v) => onChange(v)} />;
     case 'picker':
       return source?.kind === 'picker' ? (
-        <PickerCodesInput picker={source.picker} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
+        <PickerCodesInput picker={source.picker} valueField={source.value} names={text && shownName ? { [text]: shownName } : undefined} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
       ) : (
         <TextInput size="xs" aria-label={label} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
       );
