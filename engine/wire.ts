@@ -99,11 +99,9 @@ export type OptionSource =
   | { kind: 'list'; list: string } // GET /api/options/{list}
   | { kind: 'dict'; code: string } // GET /api/dict?dic_code=
   | { kind: 'enum'; name: string } // fixed enumeration, values inline in `options`
-  /**
-   * a picker of the building blocks; `code_field`: the field of the picked row the value takes when it
-   * is not the picker's own code (a store picked for an org_code column gives the store's org_code)
-   */
-  | { kind: 'picker'; picker: string; code_field?: string }
+  // a picker of the building blocks; `value`: the row field taken as the value when it is not the picker's
+  // own code (a store picker filling an org_code column takes the store's org_code)
+  | { kind: 'picker'; picker: string; value?: string }
   | { kind: 'cascader'; cascader: 1 | 2 | 3 | 4 | 5 | 6 };
 
 export interface OptionItem {

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { DimensionItem, OptionItem, OptionSource } from '../../engine/wire';
-import { PICKERS } from '../blocks/Picker/registry';
+import { isPickerName } from '../../engine/definition/known';
 import { useReportSource } from './source';
 
 /** Cascader types served by a picker of the blocks (1 back category, 3 online category, 6 member tag). */
@@ -14,7 +14,7 @@ const CASCADER_PICKERS: Partial<Record<number, string>> = { 1: 'category', 3: 'o
 export function pickerTypeOf(item: DimensionItem): string | null {
   const source = item.source;
   const type = source?.kind === 'picker' ? source.picker : source?.kind === 'cascader' ? CASCADER_PICKERS[source.cascader] : undefined;
-  return type && PICKERS[type] ? type : null;
+  return type && isPickerName(type) ? type : null;
 }
 
 /**

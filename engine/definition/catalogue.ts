@@ -20,7 +20,7 @@ import {
   type DatasetIndex,
 } from './dataset-index';
 import { tokenizeFormula } from './formula';
-import { CASCADERS, DICT_CODES, isEnum, OPTION_LISTS, PICKERS } from './known';
+import { CASCADERS, DICT_CODES, isEnum, isPickerName, LINE_ONLY_PICKERS, OPTION_LISTS } from './known';
 import { isReservedSqlWord } from './sql-keywords';
 import { aliasesOf, declaredAliases, lintFragment, placeholderRange, placeholdersOf } from './sql-text';
 import type { DatasetFile, Join, ReportFile, SqlFragment } from './types';
@@ -281,7 +281,8 @@ export function checkSource(r: Reporter, pointer: string, source: OptionSource |
       if (!isEnum(source.name)) r.add(pointer, `unknown enumeration "${source.name}"`);
       break;
     case 'picker':
-      if (!(PICKERS as readonly string[]).includes(source.picker)) r.add(pointer, `unknown picker "${source.picker}"`);
+      if (!isPickerName(source.picker)) r.add(pointer, `unknown picker "${source.picker}"`);
+      else if (LINE_ONLY_PICKERS.includes(source.picker)) r.add(pointer, `picker "${source.picker}" only adds document lines`);
       break;
     case 'cascader':
       if (!(CASCADERS as readonly number[]).includes(source.cascader)) r.add(pointer, `unknown cascader ${source.cascader}`);

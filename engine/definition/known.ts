@@ -7,34 +7,51 @@ import { DICT_CODES, ENUMS, OPTION_LISTS } from '../options';
 
 export { DICT_CODES, ENUMS, OPTION_LISTS };
 
-/** Pickers of the building-blocks spec usable as filters and document form fields. */
+/**
+ * Pickers of the building-blocks spec usable as filters, document form fields and line adders: the one
+ * list of names. The app's picker registry is keyed by exactly these (a type error otherwise), and
+ * validate:defs refuses any other name with the file and JSON pointer.
+ */
 export const PICKERS = [
   'org',
   'store',
+  'multi_store',
   'supplier',
   'wholesaler',
   'warehouse',
+  'store_warehouse',
   'account',
   'salesman',
   'pickup_point',
-  'brand',
-  'goods',
-  'store_warehouse',
   'buyer',
   'carrier',
   'location',
-  'service',
+  'service_item',
   'multi_item',
   'settlement',
-  'department',
-  'category',
   'group',
-  'favorite',
-  'multi_store',
-  'commodity',
+  'online_category',
+  'member_tag',
+  'brand',
+  'category',
+  'department',
+  'goods',
   'goods_multi',
+  'favorite',
+  'batch_stock',
   'scan',
 ] as const;
+
+export type PickerName = (typeof PICKERS)[number];
+
+export const isPickerName = (name: string): name is PickerName => (PICKERS as readonly string[]).includes(name);
+
+/**
+ * Pickers whose rows are goods (sku_no …): the ones that may add document lines. `scan` is a
+ * barcode field rather than a dialog, so it adds lines only and never fills a filter or a field.
+ */
+export const LINE_PICKERS = ['goods', 'goods_multi', 'favorite', 'batch_stock', 'scan'] as const satisfies readonly PickerName[];
+export const LINE_ONLY_PICKERS: readonly PickerName[] = ['scan'];
 
 /** Cascader types (rule 396). */
 export const CASCADERS = [1, 2, 3, 4, 5, 6] as const;

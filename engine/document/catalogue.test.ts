@@ -41,6 +41,20 @@ describe('document definitions', () => {
     expect(errors).toContain('/scope/HMS/0/column: unknown header field "nowhere"');
   });
 
+  it('a picker name outside the registry names is refused with file and pointer; scan only adds lines', () => {
+    const file = receipt();
+    file.json.filters[1].source = { kind: 'picker', picker: 'suppliers' };
+    file.json.header[3].source = { kind: 'picker', picker: 'scan' };
+    file.json.line_pickers = [{ picker: 'goods_multi', label: { zh: '选择商品', en: 'Goods' } }, { picker: 'carrier', label: { zh: '承运商', en: 'Carrier' } }];
+    const errors = loadDocuments([file]).errors;
+    expect(errors).toContainEqual({ file: 'report-defs/documents/purchase-receipt.json', pointer: '/filters/1/source', message: 'unknown picker "suppliers"' });
+    expect(errors.map((e) => `${e.pointer}: ${e.message}`)).toEqual([
+      '/header/3/source: picker "scan" only adds document lines',
+      '/line_pickers/1/picker: "carrier" is not a goods picker (goods, goods_multi, favorite, batch_stock, scan)',
+      '/filters/1/source: unknown picker "suppliers"',
+    ]);
+  });
+
   it('a store or supplier client without a row scope is refused (they see only their own documents)', () => {
     expect(errorsOf((d) => delete d.scope.HMS)).toContain('/scope: HMS sees the document, so it needs a row scope');
   });

@@ -6,6 +6,7 @@
  */
 import Ajv from 'ajv';
 import documentSchema from '../../schemas/document.schema.json';
+import { LINE_PICKERS } from '../definition/known';
 import { checkSource, Reporter, schemaErrors, type DefinitionError, type DefinitionFile } from '../definition/catalogue';
 import { isDocumentGroup } from './menu';
 import type { DocumentAction, DocumentFile } from './types';
@@ -49,6 +50,9 @@ function checkDocument(r: Reporter, doc: DocumentFile): void {
 
   doc.header.forEach((f, i) => checkSource(r, `/header/${i}/source`, f.source));
   doc.lines.forEach((c, i) => checkSource(r, `/lines/${i}/source`, c.source));
+  (doc.line_pickers ?? []).forEach((p, i) => {
+    if (!(LINE_PICKERS as readonly string[]).includes(p.picker)) r.add(`/line_pickers/${i}/picker`, `"${p.picker}" is not a goods picker (${LINE_PICKERS.join(', ')})`);
+  });
   doc.list.columns.forEach((c, i) => {
     checkSource(r, `/list/columns/${i}/source`, c.source);
     if (!headerKeys.has(c.key)) r.add(`/list/columns/${i}/key`, `unknown header field "${c.key}"`);

@@ -89,6 +89,17 @@ export interface HeaderFieldDef extends StoredFieldDef {
   hidden_for?: ClientType[];
 }
 
+/**
+ * A picker that adds lines (building blocks §6–§8): each goods row it returns becomes a new line, its
+ * fields filling the line columns of the same name (sku_no, and lot_no from a batch-stock row).
+ */
+export interface LinePickerDef {
+  /** one of the goods pickers: goods, goods_multi, favorite, batch_stock, scan */
+  picker: string;
+  label: I18nText;
+  hidden_for?: ClientType[];
+}
+
 /** The product of two line columns, kept in a third on every write (amount = qty × price). */
 export interface LineComputation {
   column: Ident;
@@ -303,6 +314,8 @@ export interface DocumentFile {
   header: HeaderFieldDef[];
   /** @minItems 1 */
   lines: LineColumnDef[];
+  /** how lines are added, in toolbar order; without it, the sku_no column's own picker */
+  line_pickers?: LinePickerDef[];
   computed?: LineComputation[];
   /** @minItems 1 */
   states: StateDef[];

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { tmpdir } from 'node:os';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MenuNode } from '../../engine/shell';
-import type { ClientType, SessionInfo } from '../../engine/wire';
+import type { SessionInfo } from '../../engine/wire';
 import type {
   AttachmentList,
   DocumentAttachment,
@@ -14,32 +11,24 @@ import type {
   ImportItem,
   LotAllocationView,
 } from '../../engine/document/wire';
-import { bearer, login, startTestServer, type TestServer } from './server';
+import { bearer, startWithAccounts, type TestServer } from './server';
 
+let env: Awaited<ReturnType<typeof startWithAccounts>>;
 let s: TestServer;
-let dataDir: string;
-const tokens: Record<string, string> = {};
-const sessions: Record<string, SessionInfo> = {};
+let tokens: Record<string, string>;
+let sessions: Record<string, SessionInfo>;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'hm-docs-'));
-  s = await startTestServer({ db: { dataDir } });
-  for (const [key, user, client, merchant] of [
+  env = await startWithAccounts([
     ['admin', 'admin', 'HMT', '10139'],
     ['store', 'store01', 'HMD', '10139'],
     ['supplier', 'supplier01', 'HMS', '10139'],
     ['analyst', 'analyst', 'HMT', '10139'],
     ['other', 'admin', 'HMT', '266'],
-  ] as const) {
-    const res = await login(s.app, user, client as ClientType, merchant);
-    tokens[key] = res.token;
-    sessions[key] = res.session;
-  }
+  ]);
+  ({ server: s, tokens, sessions } = env);
 });
-afterAll(async () => {
-  await s?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => env?.close());
 
 type Who = 'admin' | 'store' | 'supplier' | 'analyst' | 'other';
 const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who: Who, payload?: unknown) =>

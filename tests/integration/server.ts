@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { ClientType, LoginResponse } from '../../engine/wire';
+import type { ClientType, LoginResponse, SessionInfo } from '../../engine/wire';
 import { md5Hex } from '../../server/auth/password';
 import { buildServer } from '../../server/app';
 import type { ServerConfig } from '../../server/config';
@@ -45,3 +48,33 @@ export async function login(
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** [key, username, client, merchant_no] of an account a test file logs in once. */
+export type Account = readonly [key: string, username: string, client: ClientType, merchant_no: string];
+
+/**
+ * A test server whose files live in a fresh temporary folder, with each account logged in: tokens and
+ * sessions by key. `close` stops the server and removes the folder.
+ */
+export async function startWithAccounts(
+  accounts: readonly Account[],
+): Promise<{ server: TestServer; tokens: Record<string, string>; sessions: Record<string, SessionInfo>; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hm-it-'));
+  const server = await startTestServer({ db: { dataDir } });
+  const tokens: Record<string, string> = {};
+  const sessions: Record<string, SessionInfo> = {};
+  for (const [key, user, client, merchant] of accounts) {
+    const res = await login(server.app, user, client, merchant);
+    tokens[key] = res.token;
+    sessions[key] = res.session;
+  }
+  return {
+    server,
+    tokens,
+    sessions,
+    close: async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -18,6 +18,7 @@ import {
   toPicked,
   visiblePage,
 } from './picker.logic';
+import { PICKERS as PICKER_NAMES } from '../../../engine/definition/known';
 import { PICKERS, resolvePicker } from './registry';
 import { isChosen, pageCheckState, setManyChosen, toggleChosen, fieldKey } from './selection.logic';
 
@@ -110,9 +111,14 @@ describe('rule 381: unknown picker type raises 参数异常', () => {
     expect(() => resolvePicker(undefined)).toThrow('参数异常');
   });
 
+  it('the registry serves exactly the names definitions may use, each under its own type', () => {
+    expect(Object.keys(PICKERS).sort()).toEqual([...PICKER_NAMES].sort());
+    for (const [name, desc] of Object.entries(PICKERS)) expect(desc.type, name).toBe(name);
+  });
+
   it('the report filter picker names all resolve', () => {
     for (const name of ['org', 'store', 'supplier', 'wholesaler', 'warehouse', 'brand', 'account', 'salesman', 'pickup_point', 'goods']) {
-      expect(PICKERS[name], name).toBeTruthy();
+      expect(resolvePicker(name), name).toBeTruthy();
     }
   });
 });

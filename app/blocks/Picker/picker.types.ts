@@ -94,7 +94,19 @@ export interface CommodityPickerDescription {
   multiple: boolean;
 }
 
-export type AnyPickerDescription = ListPickerDescription<any> | TreePickerDescription<any> | CommodityPickerDescription;
+/**
+ * Pickers with a dialog of their own (the multi-store chips, the favourites folders) or with none (the
+ * scan field, which adds document lines only): the registry names them and their row's fields.
+ */
+export interface OwnPickerDescription {
+  kind: 'multi_store' | 'favorite' | 'scan';
+  type: string;
+  codeField: string;
+  nameField: string;
+  multiple: boolean;
+}
+
+export type AnyPickerDescription = ListPickerDescription<any> | TreePickerDescription<any> | CommodityPickerDescription | OwnPickerDescription;
 
 /** What a picker field keeps: enough to show 'code - name' without asking the server again. */
 export interface Picked {

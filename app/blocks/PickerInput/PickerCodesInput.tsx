@@ -1,6 +1,7 @@
 /**
  * A PickerInput whose value is the list of codes (what a report filter sends as operation_value). Names
- * picked in this field are remembered so it still shows 'code - name'; codes set from outside show alone.
+ * picked in this field are remembered so it still shows 'code - name'; codes set from outside show with
+ * the names given in `names`, or alone.
  */
 import { useState } from 'react';
 import type { Picked } from '../Picker/picker.types';
@@ -10,11 +11,13 @@ import { pickedCodes } from './pickerInput.logic';
 export interface PickerCodesInputProps extends Omit<PickerInputProps, 'value' | 'onChange'> {
   value: string[];
   onChange: (codes: string[]) => void;
+  /** names already known for codes set from outside (a saved document's looked-up names) */
+  names?: Record<string, string>;
 }
 
-export function PickerCodesInput({ value, onChange, ...rest }: PickerCodesInputProps) {
+export function PickerCodesInput({ value, onChange, names: known, ...rest }: PickerCodesInputProps) {
   const [names, setNames] = useState<Record<string, string>>({});
-  const picked: Picked[] = value.map((code) => ({ code, name: names[code] ?? '' }));
+  const picked: Picked[] = value.map((code) => ({ code, name: names[code] ?? known?.[code] ?? '' }));
   return (
     <PickerInput
       {...rest}

@@ -17,6 +17,17 @@ const REPORT_FILTER_PICKERS: [string, string][] = [
   ['salesman', '业务员'],
   ['pickup_point', '自提点'],
   ['goods', '商品'],
+  ['multi_store', '多门店'],
+  ['buyer', '采购员'],
+  ['carrier', '承运商'],
+  ['settlement', '结算单'],
+  ['department', '部门'],
+  ['group', '客户分组'],
+  ['service_item', '服务项目'],
+  ['multi_item', '项目'],
+  ['location', '库位'],
+  ['favorite', '收藏夹商品'],
+  ['batch_stock', '批次库存'],
 ];
 
 function FilterDemo() {
@@ -46,5 +57,5 @@ const meta: Meta<typeof FilterDemo> = {
 };
 export default meta;
 
-/** The report-filter picker fields: each opens its picker and shows 'code - name'. */
+/** The filter and document-field pickers: each opens its picker and shows 'code - name'. */
 export const ReportFilters: StoryObj<typeof FilterDemo> = {};

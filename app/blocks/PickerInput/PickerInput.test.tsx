@@ -61,6 +61,16 @@ describe('<PickerInput>', { timeout: 30_000 }, () => {
     expect(await screen.findByText('P002 - 天津大润发团购中心')).toBeTruthy();
   });
 
+  it('the multi-store name opens the multi-store dialog and returns its stores as codes', async () => {
+    const seen: string[][] = [];
+    renderBlock(<PickerCodesInput picker="multi_store" label="门店" value={[]} onChange={(c) => seen.push(c)} />);
+    await userEvent.click(screen.getByRole('button', { name: '门店' }));
+    await userEvent.click(screen.getByPlaceholderText('输入门店编码或名称搜索'));
+    await userEvent.click(await screen.findByRole('option', { name: 'S003 - 北京丰台门店', hidden: true }));
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(seen).toEqual([['S003']]);
+  });
+
   it('rule 381: an unknown picker type raises 参数异常', () => {
     const quiet = console.error;
     console.error = () => {};

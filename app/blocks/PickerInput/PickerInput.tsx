@@ -9,7 +9,7 @@ import type { ListQuery } from '../data-source/types';
 import type { Picked } from '../Picker/picker.types';
 import { resolvePicker } from '../Picker/registry';
 import { AnyPicker } from './AnyPicker';
-import { pickedFromRows, pickedText, rowsFromPicked, withCodeField } from './pickerInput.logic';
+import { pickedFromRows, pickedText, rowsFromPicked } from './pickerInput.logic';
 
 export interface PickerInputProps {
   /** a registry type: 'org', 'store', 'supplier', 'wholesaler', 'warehouse', 'brand', 'account', 'salesman', 'pickup_point', 'goods', … */
@@ -25,8 +25,8 @@ export interface PickerInputProps {
   size?: 'xs' | 'sm';
   w?: number | string;
   extraParams?: ListQuery;
-  /** the row field the value takes in place of the picker's code (e.g. a store's org_code) */
-  codeField?: string;
+  /** the row field taken as the value instead of the picker's code (a store's org_code) */
+  valueField?: string;
 }
 
 export function PickerInput({
@@ -41,14 +41,14 @@ export function PickerInput({
   size = 'xs',
   w,
   extraParams,
-  codeField,
+  valueField,
 }: PickerInputProps) {
   const t = useT();
   // an unknown type raises 参数异常 here (rule 381)
-  const desc = useMemo(() => withCodeField(resolvePicker(picker), codeField), [picker, codeField]);
+  const desc = resolvePicker(picker);
   const [opened, setOpened] = useState(false);
   const text = pickedText(value);
-  const initialChosen = useMemo(() => rowsFromPicked(desc, value), [desc, value]);
+  const initialChosen = useMemo(() => rowsFromPicked(desc, value, valueField), [desc, value, valueField]);
 
   return (
     <>
@@ -81,7 +81,7 @@ export function PickerInput({
           extraParams={extraParams}
           initialChosen={initialChosen}
           onClose={() => setOpened(false)}
-          onConfirm={(rows) => onChange(pickedFromRows(desc, rows))}
+          onConfirm={(rows) => onChange(pickedFromRows(desc, rows, valueField))}
         />
       )}
     </>

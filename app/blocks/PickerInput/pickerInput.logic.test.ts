@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolvePicker } from '../Picker/registry';
-import { pickedCodes, pickedFromRows, pickedText, rowsFromPicked, withCodeField } from './pickerInput.logic';
+import { pickedCodes, pickedFromRows, pickedText, rowsFromPicked } from './pickerInput.logic';
 
 describe('picker field value', () => {
   it("shows values as 'code - name'", () => {
@@ -15,11 +15,9 @@ describe('picker field value', () => {
     expect(pickedFromRows(resolvePicker('goods'), [{ sku_no: '1000001', sku_name: '康师傅', id: 'x' }])).toEqual([{ code: '1000001', name: '康师傅' }]);
     expect(pickedCodes(value)).toEqual(['V003']);
   });
-
-  it("a field's code_field makes the picked row's field the value: a store picked for an org_code column gives its org_code", () => {
-    const store = withCodeField(resolvePicker('store'), 'org_code');
-    expect(pickedFromRows(store, [{ store_no: 'S001', store_name: '上海徐汇店', org_code: '2001' }])).toEqual([{ code: '2001', name: '上海徐汇店' }]);
-    expect(rowsFromPicked(store, [{ code: '2001', name: '上海徐汇店' }])).toEqual([{ org_code: '2001', store_name: '上海徐汇店' }]);
-    expect(withCodeField(resolvePicker('store'), undefined)).toBe(resolvePicker('store'));
+  it('a value field takes another field of the row as the code (a store picker filling an org_code column)', () => {
+    const store = resolvePicker('store');
+    expect(pickedFromRows(store, [{ store_no: 'S001', store_name: '上海徐汇店', org_code: '2001' }], 'org_code')).toEqual([{ code: '2001', name: '上海徐汇店' }]);
+    expect(pickedFromRows(store, [{ store_no: 'S001', store_name: '上海徐汇店', org_code: '2001' }])).toEqual([{ code: 'S001', name: '上海徐汇店' }]);
   });
 });

@@ -7,26 +7,27 @@ export function pickedText(value: readonly Picked[]): string {
   return value.map((v) => codeName(v.code, v.name)).join('，');
 }
 
-/** The fields of a picker row the value maps to. */
-export function fieldsOf(desc: AnyPickerDescription): { codeField: string; nameField: string; keyField: string } {
+/** The fields of a picker row the value maps to; `valueField` takes another field of the row as the code. */
+export function fieldsOf(desc: AnyPickerDescription, valueField?: string): { codeField: string; nameField: string; keyField: string } {
+  const own = ownFieldsOf(desc);
+  return valueField ? { ...own, codeField: valueField, keyField: valueField } : own;
+}
+
+function ownFieldsOf(desc: AnyPickerDescription): { codeField: string; nameField: string; keyField: string } {
   if (desc.kind === 'commodity') return { codeField: 'sku_no', nameField: 'sku_name', keyField: desc.commodityType === 8 ? 'id' : 'sku_no' };
-  if (desc.kind === 'tree') return { codeField: desc.codeField, nameField: desc.nameField, keyField: desc.codeField };
+  // a code identifies a row of every other kind
+  if (desc.kind !== 'list') return { codeField: desc.codeField, nameField: desc.nameField, keyField: desc.codeField };
   return { codeField: desc.codeField, nameField: desc.nameField, keyField: desc.keyField };
 }
 
 /** A value as the minimal rows a picker needs to show it as chosen. */
-export function rowsFromPicked(desc: AnyPickerDescription, value: readonly Picked[]): Record<string, string>[] {
-  const { codeField, nameField, keyField } = fieldsOf(desc);
+export function rowsFromPicked(desc: AnyPickerDescription, value: readonly Picked[], valueField?: string): Record<string, string>[] {
+  const { codeField, nameField, keyField } = fieldsOf(desc, valueField);
   return value.map((v) => ({ [keyField]: v.code, [codeField]: v.code, [nameField]: v.name }));
 }
 
-/** The description picking `codeField` as the code (and the row key) when given. */
-export function withCodeField(desc: AnyPickerDescription, codeField: string | undefined): AnyPickerDescription {
-  return codeField ? ({ ...desc, codeField, keyField: codeField } as AnyPickerDescription) : desc;
-}
-
-export function pickedFromRows(desc: AnyPickerDescription, rows: readonly unknown[]): Picked[] {
-  const fields = fieldsOf(desc);
+export function pickedFromRows(desc: AnyPickerDescription, rows: readonly unknown[], valueField?: string): Picked[] {
+  const fields = fieldsOf(desc, valueField);
   return rows.map((row) => toPicked(fields, row));
 }
 

@@ -17,7 +17,6 @@ import { useBlocks } from '../../blocks/data-source/BlocksProvider';
 import { DetailPanel } from '../../blocks/DetailPanel';
 import { ImportDialog } from '../../blocks/ImportDialog';
 import { LotAllocation } from '../../blocks/LotAllocation';
-import { PickerCodesInput } from '../../blocks/PickerInput';
 import { Toolbar } from '../../blocks/Toolbar';
 import { useLocale, useT } from '../../i18n';
 import { formatCell } from '../../report/format';
@@ -26,7 +25,7 @@ import { useTabs } from '../../shell/tabs/TabsProvider';
 import { NotFoundPage } from '../NotFound/NotFoundPage';
 import { createDocument, submitDocument, updateDocument, useDocumentDetail, useDocumentType } from './api';
 import {
-  addGoodsLines,
+  addPickedLines,
   blankHeader,
   buttonAction,
   editableCopy,
@@ -39,6 +38,7 @@ import {
   visibleFor,
 } from './documents.logic';
 import { FieldInput } from './FieldInput';
+import { LinePickers } from './LinePickers';
 
 const NEW = 'new';
 
@@ -209,6 +209,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
                     source={f.source}
                     label={textOf(f.label, locale)}
                     value={header[f.key] ?? null}
+                    shownName={f.lookup && shown ? (shown.header[`${f.key}_name`] as string | null) : null}
                     onChange={(v) => setHeader((h) => ({ ...h, [f.key]: v }))}
                     decimals={f.decimals}
                     min={f.min}
@@ -231,17 +232,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
       <Card>
         <Group justify="space-between" mb="xs">
           <Title order={6}>{t('documents.page.lines')}</Title>
-          {editing && skuColumn?.source?.kind === 'picker' ? (
-            <Group gap="xs" w={260}>
-              <PickerCodesInput
-                picker={skuColumn.source.picker}
-                multiple
-                value={[]}
-                placeholder={t('documents.page.addGoods')}
-                onChange={(codes) => setLines((cur) => addGoodsLines(def, cur, skuColumn.key, codes))}
-              />
-            </Group>
-          ) : null}
+          {editing ? <LinePickers def={def} client={client} onRows={(rows) => setLines((cur) => addPickedLines(def, cur, rows))} /> : null}
         </Group>
         <ScrollArea>
           <Table withTableBorder striped fz="sm" verticalSpacing={6} data-testid="document-lines">

@@ -8,7 +8,6 @@ import type { DocumentFile, DocumentFilterDef } from '../../../engine/document/t
 import { DateRangeInput } from '../../blocks/DateRangeInput';
 import { NumberRangeInput } from '../../blocks/NumberRangeInput';
 import { OptionSelect } from '../../blocks/OptionSelect';
-import { PICKERS } from '../../blocks/Picker/registry';
 import { PickerCodesInput } from '../../blocks/PickerInput';
 import { TextFilterInput } from '../../blocks/TextFilterInput';
 import { useLocale, useT } from '../../i18n';
@@ -55,9 +54,8 @@ function FilterInput({ def, filter, value, onChange, onEnter }: FieldProps) {
         />
       );
     case 'picker':
-      // a picker the blocks do not have takes typed codes rather than failing the page
-      return filter.source?.kind === 'picker' && PICKERS[filter.source.picker] ? (
-        <PickerCodesInput picker={filter.source.picker} codeField={filter.source.code_field} size="sm" placeholder={label} value={asList(value)} onChange={onChange} />
+      return filter.source?.kind === 'picker' ? (
+        <PickerCodesInput picker={filter.source.picker} valueField={filter.source.value} size="sm" placeholder={label} value={asList(value)} onChange={onChange} />
       ) : (
         <TextFilterInput label={label} value={asList(value).join(',')} onChange={(v) => onChange(v.split(',').map((x) => x.trim()).filter(Boolean))} onEnter={onEnter} />
       );

@@ -4,7 +4,6 @@ import type { DocumentFile, DocumentWidget } from '../../../engine/document/type
 import type { DocumentValue } from '../../../engine/document/wire';
 import type { OptionSource } from '../../../engine/wire';
 import { OptionSelect } from '../../blocks/OptionSelect';
-import { PICKERS } from '../../blocks/Picker/registry';
 import { PickerCodesInput } from '../../blocks/PickerInput';
 import { useLocale } from '../../i18n';
 import { useOptions } from './useOptions';
@@ -21,9 +20,11 @@ export interface FieldInputProps {
   max?: number;
   maxlength?: number;
   required?: boolean;
+  /** the looked-up name of the saved code, shown beside it */
+  shownName?: string | null;
 }
 
-export function FieldInput({ def, widget, source, label, value, onChange, decimals, min, max, maxlength, required }: FieldInputProps) {
+export function FieldInput({ def, widget, source, label, value, onChange, decimals, min, max, maxlength, required, shownName }: FieldInputProps) {
   const { locale } = useLocale();
   const options = useOptions(source, def, false, locale);
   const text = value === null || value === undefined ? '' : String(value);
@@ -46,8 +47,8 @@ export function FieldInput({ def, widget, source, label, value, onChange, decima
     case 'select':
       return <OptionSelect size="xs" label={label} options={options} value={text || null} onChange={(v) => onChange(v)} />;
     case 'picker':
-      return source?.kind === 'picker' && PICKERS[source.picker] ? (
-        <PickerCodesInput picker={source.picker} codeField={source.code_field} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
+      return source?.kind === 'picker' ? (
+        <PickerCodesInput picker={source.picker} valueField={source.value} names={text && shownName ? { [text]: shownName } : undefined} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
       ) : (
         <TextInput size="xs" aria-label={label} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
       );

@@ -3,9 +3,10 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DocumentFile } from '../../../engine/document/types';
 import {
-  addGoodsLines,
+  addPickedLines,
   blankHeader,
   initialFilters,
+  linePickers,
   listQuery,
   missingRequired,
   resetFilters,
@@ -70,9 +71,21 @@ describe('editing', () => {
     expect(shownValue({ supplier_no: null }, 'supplier_no', true)).toBe('-');
   });
   it('goods picked add one line each, once', () => {
-    const lines = addGoodsLines(outbound, [], 'sku_no', ['A', 'B']);
+    const lines = addPickedLines(outbound, [], [{ sku_no: 'A', sku_name: 'a' }, { sku_no: 'B' }]);
     expect(lines.map((l) => l.sku_no)).toEqual(['A', 'B']);
-    expect(addGoodsLines(outbound, lines, 'sku_no', ['B', 'C'])).toHaveLength(3);
+    expect(lines[0]).toEqual({ sku_no: 'A', qty: null, cost_price: null });
+    expect(addPickedLines(outbound, lines, [{ sku_no: 'B' }, { sku_no: 'C' }])).toHaveLength(3);
+  });
+  it('a picked row fills the line columns of its own names: the same goods from another lot is another line', () => {
+    const adjustment = load('stock-adjustment');
+    const lines = addPickedLines(adjustment, [], [{ id: '1', sku_no: 'A', lot_no: 'L1', usable_num: 5 }]);
+    expect(lines).toEqual([{ sku_no: 'A', lot_no: 'L1', qty: null, cost_price: null }]);
+    expect(addPickedLines(adjustment, lines, [{ sku_no: 'A', lot_no: 'L2' }, { sku_no: 'A', lot_no: 'L1' }, { sku_name: 'no code' }])).toHaveLength(2);
+  });
+  it('line adders come from the definition, else from the sku_no column picker', () => {
+    expect(linePickers(load('stock-adjustment'), 'HMT').map((p) => p.picker)).toEqual(['goods_multi', 'favorite', 'scan']);
+    expect(linePickers(load('store-outbound'), 'HMD').map((p) => p.picker)).toEqual(['goods', 'batch_stock']);
+    expect(linePickers(receipt, 'HMT')).toEqual([{ picker: 'goods', label: null }]);
   });
   it('names the first required field left empty', () => {
     const header = blankHeader(outbound);
@@ -80,7 +93,7 @@ describe('editing', () => {
     expect(required).toBeDefined();
     expect(missingRequired(outbound, 'HMT', header, [])).toBe(required!.key);
     const filled = Object.fromEntries(outbound.header.map((h) => [h.key, 'x']));
-    const line = addGoodsLines(outbound, [], 'sku_no', ['A'])[0];
+    const line = addPickedLines(outbound, [], [{ sku_no: 'A' }])[0];
     const requiredLine = outbound.lines.find((c) => c.required && !c.readonly && c.key !== 'sku_no');
     expect(requiredLine).toBeDefined();
     expect(missingRequired(outbound, 'HMT', filled, [line])).toBe(requiredLine!.key);

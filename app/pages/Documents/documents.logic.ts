@@ -136,11 +136,31 @@ export function editableCopy(def: DocumentFile, detail: DocumentDetail): { heade
   return { header, lines };
 }
 
-/** Lines added from the goods picker: one per new SKU, the rest of the columns empty. */
-export function addGoodsLines(def: DocumentFile, lines: readonly Record<string, DocumentValue>[], skuKey: string, skus: readonly string[]) {
-  const have = new Set(lines.map((l) => String(l[skuKey])));
-  const blank = Object.fromEntries(def.lines.filter((c) => !c.readonly).map((c) => [c.key, null]));
-  return [...lines, ...skus.filter((s) => !have.has(s)).map((s) => ({ ...blank, [skuKey]: s }))];
+/**
+ * Lines added by a goods picker: each returned row fills the writable line columns of the same name
+ * (sku_no; lot_no from a lot-stock row), the rest stay empty. A row matching a line already there on
+ * every filled column adds nothing, so picking the same goods twice keeps one line.
+ */
+export function addPickedLines(def: DocumentFile, lines: readonly Record<string, DocumentValue>[], rows: readonly Record<string, unknown>[]) {
+  const writable = def.lines.filter((c) => !c.readonly).map((c) => c.key);
+  const blank = Object.fromEntries(writable.map((k) => [k, null])) as Record<string, DocumentValue>;
+  const out = [...lines];
+  for (const row of rows) {
+    const filled = Object.fromEntries(
+      writable.filter((k) => row[k] !== null && row[k] !== undefined && row[k] !== '').map((k) => [k, String(row[k])]),
+    );
+    if (!filled.sku_no) continue;
+    const same = (l: Record<string, DocumentValue>) => Object.entries(filled).every(([k, v]) => String(l[k] ?? '') === v);
+    if (!out.some(same)) out.push({ ...blank, ...filled });
+  }
+  return out;
+}
+
+/** The line adders of a document for a client; without any, the sku_no column's own picker. */
+export function linePickers(def: DocumentFile, client: ClientType): { picker: string; label: I18nText | null }[] {
+  if (def.line_pickers?.length) return visibleFor(def.line_pickers, client);
+  const sku = def.lines.find((c) => c.key === 'sku_no');
+  return sku?.source?.kind === 'picker' ? [{ picker: sku.source.picker, label: null }] : [];
 }
 
 /** The first required header field or line column left empty, for a message before anything is sent. */
