@@ -31,6 +31,9 @@ export const PRINT_MAX_DOCUMENTS = 200;
 export const STORE_PUBLISH_TYPES: readonly number[] = [23, 8, 26, 98, 99, 30, 83, 244, 104, 105, 100];
 export const SUPPLIER_PUBLISH_TYPES: readonly number[] = [102, 107];
 
+/** The menu and permission id of the print-style page (/print-styles): every side manages its styles (§6). */
+export const PRINT_STYLES_MENU_ID = 'print-styles';
+
 /** 0 private to its creator, 1 published to stores, 2 published to suppliers. */
 export type StyleCustom = 0 | 1 | 2;
 

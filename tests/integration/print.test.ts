@@ -281,6 +281,14 @@ describe('price-label templates (rules 215–249)', () => {
     expect((await templates('store', 1027)).list.map((t) => t.id)).toContain(id1027);
   });
 
+  it('the driver link points at the product\'s own help page, which explains installing and starting a driver', async () => {
+    const url = (await call('GET', '/api/print/label/driver', 'store')).json().data.url as string;
+    expect(url).toBe('/label-driver.html');
+    const page = readFileSync(new URL(`../../public${url}`, import.meta.url), 'utf8');
+    expect(page).toContain('127.0.0.1:7097');
+    expect(page).toContain('npm run label-driver');
+  });
+
   it('label goods carry the label fields, tenant-scoped', async () => {
     const skus = (await s.testDb.db.query<{ sku_no: string }>('SELECT sku_no FROM sku WHERE tenant_id = 10139 ORDER BY sku_no LIMIT 3', [])).map((r) => r.sku_no);
     const res = await call('GET', `/api/print/label/goods?sku_no=${skus.join(',')}`, 'hq');
