@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { Box, Button } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { ClientType } from '../../../engine/wire';
+import { StoryFrame } from '../data-source/StoryFrame';
 import type { LabelOutcome } from './label-frame';
 import { createMemoryPriceLabelSource } from './memory-source';
 import { PriceLabelDialog } from './PriceLabelDialog';
@@ -27,14 +28,19 @@ function LabelDemo({ client, driver }: { client: ClientType; driver: 'answers' |
     driver === 'answers' ? { ok: true, records: xml.split('<record>').length - 1 } : { ok: false, reason: 'no-driver' };
   const [opened, setOpened] = useState(true);
   return (
-    <Box p="md">
+    <>
       <Button onClick={() => setOpened(true)}>打印价签</Button>
       <PriceLabelDialog opened={opened} onClose={() => setOpened(false)} source={source} client={client} tenantId={10139} skuNos={GOODS.map((g) => g.sku_no)} send={send} />
-    </Box>
+    </>
   );
 }
 
-const meta: Meta<typeof LabelDemo> = { title: 'Blocks/PriceLabelDialog', component: LabelDemo, args: { client: 'HMT', driver: 'answers' } };
+const meta: Meta<typeof LabelDemo> = {
+  title: 'Blocks/PriceLabelDialog',
+  component: LabelDemo,
+  args: { client: 'HMT', driver: 'answers' },
+  decorators: [(Story) => <StoryFrame>{<Story />}</StoryFrame>],
+};
 export default meta;
 type Story = StoryObj<typeof LabelDemo>;
 
