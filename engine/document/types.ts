@@ -290,6 +290,19 @@ export interface DocumentMenuDef {
   sort: number;
 }
 
+/**
+ * Printing with print styles (building blocks §3, §7): the 打印 buttons (function key 20) open the
+ * print dialog on the styles of this print-style document type, and the server prints the document
+ * it loads itself.
+ */
+export interface DocumentPrintDef {
+  /**
+   * the print-style document type (engine/print/styles.ts PRINT_SOURCE_TYPES)
+   * @minimum 1
+   */
+  source_type: number;
+}
+
 export interface DocumentFile {
   $schema: string;
   /** file name without .json */
@@ -327,4 +340,5 @@ export interface DocumentFile {
   attachments?: AttachmentDef;
   import?: ImportDef;
   lots?: LotsDef;
+  print?: DocumentPrintDef;
 }

@@ -5,23 +5,34 @@
  */
 import type { ClientType } from '../wire';
 
-/** Document types with print styles; `document` names the document screen's type key. */
+/** Document types with print styles; a document definition names its type in `print.source_type`. */
 export interface PrintSourceType {
   source_type: number;
   name: string;
   name_en: string;
-  document?: string;
 }
 
 export const PRINT_SOURCE_TYPES: readonly PrintSourceType[] = [
-  { source_type: 102, name: '采购收货单', name_en: 'Purchase receipt', document: 'purchase-receipt' },
-  { source_type: 26, name: '门店出库单', name_en: 'Store outbound', document: 'store-outbound' },
-  { source_type: 30, name: '库存调整单', name_en: 'Stock adjustment', document: 'stock-adjustment' },
+  { source_type: 102, name: '采购收货单', name_en: 'Purchase receipt' },
+  { source_type: 26, name: '门店出库单', name_en: 'Store outbound' },
+  { source_type: 30, name: '库存调整单', name_en: 'Stock adjustment' },
 ];
+
+/** One document to print: its type (the definition's id) and number; the server loads it. */
+export interface PrintDocumentRef {
+  type: string;
+  no: string;
+}
+
+/** POST /api/print/down_data: documents printed with style `id`, at most this many at once. */
+export const PRINT_MAX_DOCUMENTS = 200;
 
 /** Types HQ may publish to stores (custom=1) and to suppliers (custom=2), rules 270–271. */
 export const STORE_PUBLISH_TYPES: readonly number[] = [23, 8, 26, 98, 99, 30, 83, 244, 104, 105, 100];
 export const SUPPLIER_PUBLISH_TYPES: readonly number[] = [102, 107];
+
+/** The menu and permission id of the print-style page (/print-styles): every side manages its styles (§6). */
+export const PRINT_STYLES_MENU_ID = 'print-styles';
 
 /** 0 private to its creator, 1 published to stores, 2 published to suppliers. */
 export type StyleCustom = 0 | 1 | 2;

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fillText, lineTotal, lineValue, templateFields } from './document';
+import type { DocumentFile } from '../document/types';
+import { documentForPrint, fillText, lineTotal, lineValue, templateFields } from './document';
 import { parseTemplate } from './validate';
 
 const minimal = { title: '采购收货单 {receive_no}', header: [{ label: '供应商', field: 'supplier_name' }], lines: [{ label: '序号', field: '$row' }, { label: '数量', field: 'qty' }], totals: [{ label: '合计数量', field: 'qty' }] };
@@ -29,3 +31,24 @@ describe('print template language', () => {
     expect(templateFields(minimal as never)).toEqual({ header: ['supplier_name', 'receive_no'], lines: ['qty'] });
   });
 });
+
+describe('a loaded document as a template prints it', () => {
+  const outbound = JSON.parse(readFileSync(new URL('../../report-defs/documents/store-outbound.json', import.meta.url), 'utf8')) as DocumentFile;
+  const detail = {
+    type: 'store-outbound',
+    no: 'CK001',
+    status: '1',
+    header: { issue_no: 'CK001', org_code: 'S001', org_code_name: '南京路店', issue_type: 13, status: '1' },
+    lines: [{ line_id: 1, sku_no: 'A1', sku_no_name: '苹果', qty: 2 }],
+    actions: [],
+    attachment_count: 0,
+  };
+
+  it('keeps the fields and names, adds enumeration labels, the state label and printed_at', () => {
+    const doc = documentForPrint(outbound, detail, '2026-11-24 10:00:00');
+    const state = outbound.states.find((s) => s.code === '1')!.label.zh;
+    expect(doc.header).toMatchObject({ issue_no: 'CK001', org_code_name: '南京路店', issue_type_text: '领用', status_text: state, printed_at: '2026-11-24 10:00:00' });
+    expect(doc.lines).toEqual([{ line_id: 1, sku_no: 'A1', sku_no_name: '苹果', qty: 2 }]);
+  });
+});
+

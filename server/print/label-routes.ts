@@ -14,8 +14,8 @@ import { sqlTimestamp } from '../clock';
 import { ok } from '../http/envelope';
 import { badRequest, forbidden, notFound } from '../http/errors';
 
-/** Where users download the label driver when none answers on their machine. */
-export const LABEL_DRIVER_DOWNLOAD_URL = 'https://github.com/hm-retail/label-driver/releases';
+/** Where users learn to install and start the label driver when none answers (public/label-driver.html). */
+export const LABEL_DRIVER_DOWNLOAD_URL = '/label-driver.html';
 const HQ_STORE = '0';
 const NOT_FOUND = '打印模板不存在或无权查看';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { PrintDocument } from '../../engine/print/template';
+import { documentForPrint } from '../../engine/print/document';
 import { parseTemplate } from '../../engine/print/validate';
 import {
   actorOf,
@@ -11,6 +11,7 @@ import {
   canSee,
   HQ_PROVIDER,
   PRINT_LIST_PAGE_SIZE,
+  PRINT_MAX_DOCUMENTS,
   PRINT_SOURCE_TYPES,
   refuseDelete,
   refuseEdit,
@@ -19,20 +20,22 @@ import {
   STYLE_FILE_MAX_BYTES,
   STYLE_MESSAGES,
   STYLE_NAME_MAX,
+  type PrintDocumentRef,
   type PrintStyle,
   type StyleActor,
   type StyleCustom,
 } from '../../engine/print/styles';
 import type { ServerSession } from '../auth/session';
-import { sqlTimestamp } from '../clock';
+import { nowIn, sqlTimestamp } from '../clock';
 import type { Db } from '../db/types';
 import { ok } from '../http/envelope';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { loadDocumentOfType } from '../documents';
+import { documentTypes } from '../documents/definitions';
 import { renderDocumentsPdf } from './document-pdf';
 
 const BUILT_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'report-defs', 'print-styles');
 const STYLE_NOT_FOUND = '打印样式不存在或无权查看';
-const PRINT_VALUE = { anyOf: [{ type: 'string', maxLength: 2000 }, { type: 'number' }, { type: 'null' }] };
 
 /** The shipped styles, by file name (`<source_type>-<n>.json`); the first of a type is its built-in model. */
 function loadBuiltModels(): Map<string, string> {
@@ -185,9 +188,12 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
       const [{ n }] = await app.db.query<{ n: number }>(`SELECT COUNT(*) AS n ${base}`, params);
       // the viewer's own default wins; without one, the default headquarters published counts
       const [own] = await app.db.query<{ n: number }>(`SELECT COUNT(*) AS n ${base} AND provider_no = $${params.length + 1} AND is_default = 1`, [...params, actor.provider_no]);
+      // the viewer's own default leads (it is the one pre-ticked), then a published default, then by age
       const rows = await app.db.query<StyleRow>(
-        `SELECT ${STYLE_COLUMNS} ${base} ORDER BY is_default DESC, id LIMIT ${size} OFFSET ${(page - 1) * size}`,
-        params,
+        `SELECT ${STYLE_COLUMNS} ${base}
+          ORDER BY CASE WHEN is_default = 1 AND provider_no = $${params.length + 1} THEN 0 WHEN is_default = 1 THEN 1 ELSE 2 END, id
+          LIMIT ${size} OFFSET ${(page - 1) * size}`,
+        [...params, actor.provider_no],
       );
       const list = rows.map((r) => shape(r, Number(r.is_default) === 1 && (r.provider_no === actor.provider_no || Number(own.n) === 0)));
       return ok({ list, total: Number(n) });
@@ -302,10 +308,9 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
       .send(style.template ?? '');
   });
 
-  app.post<{ Body: { id: number; list: PrintDocument[] } }>(
+  app.post<{ Body: { id: number; list: PrintDocumentRef[] } }>(
     '/api/print/down_data',
     {
-      bodyLimit: 10 * 1024 * 1024,
       schema: {
         body: {
           type: 'object',
@@ -315,14 +320,12 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
             list: {
               type: 'array',
               minItems: 1,
-              maxItems: 200,
+              maxItems: PRINT_MAX_DOCUMENTS,
               items: {
                 type: 'object',
-                required: ['header', 'lines'],
-                properties: {
-                  header: { type: 'object', additionalProperties: PRINT_VALUE },
-                  lines: { type: 'array', maxItems: 1000, items: { type: 'object', additionalProperties: PRINT_VALUE } },
-                },
+                required: ['type', 'no'],
+                additionalProperties: false,
+                properties: { type: { type: 'string', maxLength: 64 }, no: { type: 'string', minLength: 1, maxLength: 64 } },
               },
             },
           },
@@ -330,11 +333,22 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (req, reply) => {
-      const style = await findStyle(app.db, req.session!, req.body.id);
+      const session = req.session!;
+      const style = await findStyle(app.db, session, req.body.id);
       if (!style.template) throw badRequest('NO_PRINT_TEMPLATE', '该样式没有模板文件，请编辑样式并上传模板');
       const parsed = parseTemplate(style.template);
       if (!parsed.ok) throw badRequest('BAD_PRINT_TEMPLATE', parsed.message);
-      const pdf = await renderDocumentsPdf(parsed.template, req.body.list);
+      const printedAt = nowIn();
+      // the browser names documents only: what is printed is read here, within the session's scope
+      const documents = [];
+      for (const ref of req.body.list) {
+        const def = documentTypes().resolve(session, ref.type);
+        if (def.print?.source_type !== Number(style.source_type)) {
+          throw badRequest('PRINT_STYLE_WRONG_TYPE', `打印样式「${style.report_name}」不能打印${def.title.zh}`);
+        }
+        documents.push(documentForPrint(def, await loadDocumentOfType(app.db, session, ref.type, ref.no).catch(notFoundNamed(ref.no)), printedAt));
+      }
+      const pdf = await renderDocumentsPdf(parsed.template, documents);
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(style.report_name)}.pdf`)
@@ -342,3 +356,9 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 }
+
+/** A missing document is named in the message, so the user knows which of several to look for. */
+const notFoundNamed = (no: string) => (err: unknown) => {
+  if (err instanceof HttpError && err.statusCode === 404) throw notFound(err.code, `单据不存在或无权查看：${no}`);
+  throw err;
+};

@@ -3,6 +3,7 @@
  * permission ids. Pure; the route feeds it the report leaves read at start and the hidden ids.
  */
 import { DOCUMENT_GROUPS, documentRoute } from '../../engine/document/menu';
+import { PRINT_STYLES_MENU_ID } from '../../engine/print/styles';
 import type { MenuNode } from '../../engine/shell';
 import type { ClientType } from '../../engine/wire';
 import type { ReportLeaf } from './report-leaves';
@@ -69,6 +70,13 @@ export const FIXED_GROUPS: (GroupDef & { leaves: FixedLeaf[] })[] = [
     title_en: 'Report design',
     icon: 'file-analytics',
     leaves: [{ id: 'studio', title: '报表工作室', title_en: 'Report studio', route: '/studio', icon: 'file-analytics' }],
+  },
+  {
+    key: 'print',
+    title: '打印设置',
+    title_en: 'Printing',
+    icon: 'printer',
+    leaves: [{ id: PRINT_STYLES_MENU_ID, title: '打印样式', title_en: 'Print styles', route: '/print-styles', icon: 'printer' }],
   },
   {
     key: 'log',

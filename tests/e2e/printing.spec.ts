@@ -49,9 +49,8 @@ test.describe('print styles (rules 250–271)', () => {
     await chooseType(page, /采购收货单/);
     await addStyle(page, '收货单甲', fixture('style-a.json'));
     await addStyle(page, '收货单乙', fixture('style-a.json'));
-    // nothing ticked yet: set default asks for a choice (rule 262)
-    await page.getByRole('button', { name: '设为默认' }).click();
-    await expect(page.getByText('请选择设置为默认的样式！')).toBeVisible();
+    // the shipped default starts ticked (rule 251)
+    await expect(page.getByRole('radio', { name: '采购收货单' })).toBeChecked();
     await page.getByRole('radio', { name: '收货单乙' }).check();
     await page.getByRole('button', { name: '设为默认' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
@@ -74,6 +73,82 @@ test.describe('print styles (rules 250–271)', () => {
     await expect(store.getByText('总部端创建模板不允许删除!')).toBeVisible();
     await expect(row).toBeVisible();
     await store.close();
+  });
+});
+
+interface ShippedStyle {
+  title: string;
+  header: { label: string; field: string }[];
+  lines: { label: string; field: string }[];
+}
+
+const shippedStyles = (sourceType: number): ShippedStyle[] =>
+  [1, 2].map((n) => JSON.parse(readFileSync(fileURLToPath(new URL(`../../report-defs/print-styles/${sourceType}-${n}.json`, import.meta.url)), 'utf8')));
+
+type Row = Record<string, string | number | null>;
+
+test.describe('document print with each shipped style (rules 250–254, 272)', () => {
+  for (const [type, sourceType, noKey] of [
+    ['store-outbound', 26, 'issue_no'],
+    ['purchase-receipt', 102, 'receive_no'],
+    ['stock-adjustment', 30, 'adjust_no'],
+  ] as const) {
+    test(`${type}: 打印 on the document page → the PDF shows the style's header fields and every line`, async ({ page }) => {
+      await loginAs(page, { username: 'admin', client: '总部端' });
+      await expect(page).not.toHaveURL(/login/);
+      const auth = { authorization: `Bearer ${await token(page)}` };
+      const listed = (await (await page.request.get(`/api/documents/${type}?page_num=1&page_size=10`, { headers: auth })).json()).data.list as Row[];
+      const no = String(listed[0][noKey]);
+      const doc = (await (await page.request.get(`/api/documents/${type}/${encodeURIComponent(no)}`, { headers: auth })).json()).data as { lines: Row[] };
+      expect(doc.lines.length).toBeGreaterThan(0);
+
+      await page.goto(`/documents/${type}/${encodeURIComponent(no)}`);
+      await expect(page.getByTestId('document-lines')).toBeVisible();
+      for (const [n, style] of shippedStyles(sourceType).entries()) {
+        await page.getByRole('button', { name: '打印', exact: true }).click();
+        const dialog = page.getByTestId('print-dialog');
+        await expect(dialog.getByRole('heading', { name: '打印' })).toBeVisible();
+        // the shipped default (the first) starts ticked (rule 251)
+        if (n === 0) await expect(dialog.getByRole('radio', { name: style.title })).toBeChecked();
+        await dialog.getByRole('radio', { name: style.title }).check();
+        const answered = page.waitForResponse((r) => r.url().endsWith('/api/print/down_data'));
+        const tab = page.waitForEvent('popup');
+        await dialog.getByRole('button', { name: '打印', exact: true }).click();
+        const answer = await answered;
+        expect(answer.status()).toBe(200);
+        // the browser names the document; the server loads it
+        expect(answer.request().postDataJSON().list).toEqual([{ type, no }]);
+        await tab;
+        await expect(dialog).toBeHidden();
+
+        const text = pdfText(await answer.body()).replace(/[ \t]+/g, ' ');
+        expect(text).toContain(style.title);
+        for (const h of style.header) expect(text, h.label).toContain(`${h.label}：`);
+        expect(text).toContain(no);
+        for (const c of style.lines) expect(text, c.label).toContain(c.label);
+        const shown = style.lines.find((c) => c.field === 'sku_no') ?? style.lines.find((c) => c.field === 'sku_no_name')!;
+        for (const line of doc.lines) expect(text, `line ${line[shown.field]}`).toContain(String(line[shown.field]));
+      }
+    });
+  }
+
+  test('the chosen row of the list prints too; a store prints its own outbound documents', async ({ page }) => {
+    await loginAs(page, { username: 'store01', client: '门店端' });
+    await expect(page).not.toHaveURL(/login/);
+    await page.goto('/documents/store-outbound');
+    const first = page.getByTestId('document-list').locator('tbody tr').first();
+    await expect(first).toBeVisible();
+    await first.getByRole('radio').check();
+    const no = await first.getByRole('radio').getAttribute('aria-label');
+    await page.getByRole('button', { name: '打印', exact: true }).click();
+    const dialog = page.getByTestId('print-dialog');
+    // headquarters published the shipped outbound styles to stores
+    await expect(dialog.getByRole('radio', { name: '门店出库单' })).toBeChecked();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/print/down_data'));
+    await dialog.getByRole('button', { name: '打印', exact: true }).click();
+    const answer = await answered;
+    expect(answer.status()).toBe(200);
+    expect(pdfText(await answer.body())).toContain(String(no));
   });
 });
 
@@ -125,7 +200,13 @@ test.describe('price labels through the reference driver (rules 243–248)', () 
       await dialog.getByRole('button', { name: '打印', exact: true }).click();
       const failure = dialog.getByTestId('label-failure');
       await expect(failure).toContainText('未检测到打印驱动，请下载并安装打印驱动后重试', { timeout: 15_000 });
-      await expect(failure.getByRole('link', { name: '下载打印驱动' })).toBeVisible();
+      const link = failure.getByRole('link', { name: '下载打印驱动' });
+      await expect(link).toBeVisible();
+      // the product's own page explains installing and starting a driver
+      await expect(link).toHaveAttribute('href', '/label-driver.html');
+      const help = await page.request.get('/label-driver.html');
+      expect(help.status()).toBe(200);
+      expect(await help.text()).toContain('npm run label-driver');
     } finally {
       driver.server.close();
       rmSync(out, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayIn } from '../../engine/dates';
 import { initialRequest } from '../../engine/query';
+import type { DocumentDetail, DocumentListPage } from '../../engine/document/wire';
 import type { PrintStyle } from '../../engine/print/styles';
 import type { ClientType, ReportConfig, ReportData } from '../../engine/wire';
 import { pdfText } from '../../server/print/pdf-text';
@@ -105,13 +106,13 @@ describe('print styles, document variant (rules 252–277)', () => {
     first = a.body.data.id;
     second = b.body.data.id;
     const rows = await list('hq', 102);
-    expect(rows.map((r) => r.report_name)).toEqual(['收货单A', '收货单B']);
+    expect(rows.map((r) => r.report_name)).toEqual(['采购收货单', '收货验收单（横版）', '收货单A', '收货单B']);
     expect(rows.find((r) => r.id === second)).toMatchObject({ custom: 2, is_hms_show: 1, is_hmd_show: 0, is_default: 0 });
   });
 
   it('set default moves the flag and refuses a style already default (rule 252)', async () => {
     expect((await call('GET', `/api/print/set_default?id=${first}`, 'hq')).statusCode).toBe(200);
-    expect((await list('hq', 102)).map((r) => [r.id, r.is_default])).toEqual([[first, 1], [second, 0]]);
+    expect((await list('hq', 102)).map((r) => [r.id, r.is_default]).filter(([, d]) => d === 1)).toEqual([[first, 1]]);
     const again = await call('GET', `/api/print/set_default?id=${first}`, 'hq');
     expect([again.statusCode, again.json().message]).toEqual([400, '收货单A已是默认打印样式。']);
     expect((await call('GET', `/api/print/set_default?id=${second}`, 'hq')).statusCode).toBe(200);
@@ -127,8 +128,9 @@ describe('print styles, document variant (rules 252–277)', () => {
   });
 
   it('a supplier sees the style HQ published to suppliers, cannot change, default or delete it (rules 263–265)', async () => {
-    const seen = await list('supplier', 102);
-    expect(seen.map((r) => r.id)).toEqual([second]);
+    const seen = (await list('supplier', 102)).map((r) => r.id);
+    expect(seen).toContain(second);
+    expect(seen).not.toContain(first);
     const del = await call('DELETE', `/api/print/del_model?id=${second}`, 'supplier');
     expect([del.statusCode, del.json().message]).toEqual([403, '总部端创建模板不允许删除!']);
     const def = await call('GET', `/api/print/set_default?id=${second}`, 'supplier');
@@ -137,41 +139,79 @@ describe('print styles, document variant (rules 252–277)', () => {
     expect(edit.body.message).toBe('总部端创建模板不允许修改!');
     // an unpublished HQ style is invisible to the supplier: not found, not refused
     expect((await call('DELETE', `/api/print/del_model?id=${first}`, 'supplier')).statusCode).toBe(404);
-    expect((await list('hq', 102)).length).toBe(2);
+    expect((await list('hq', 102)).map((r) => r.id)).toContain(first);
   });
 
   it('a store makes its own style, which becomes its default; it sees HQ published ones but cannot delete them', async () => {
-    const hqRow = (await list('store', 26))[0];
-    expect(hqRow.report_name).toBe('门店出库HQ');
+    const hqRow = (await list('store', 26)).find((r) => r.report_name === '门店出库HQ')!;
+    expect(hqRow.provider_no).toBe('0');
     const own = await saveStyle('store', { report_name: '本店出库', source_type: '26', is_default: '1' }, { name: 'o.json', content: readFileSync(new URL('../../report-defs/print-styles/26-2.json', import.meta.url)) });
     expect(own.status).toBe(200);
     const rows = await list('store', 26);
-    expect(rows.map((r) => [r.report_name, r.is_default])).toEqual([['本店出库', 1], ['门店出库HQ', 0]]);
+    // the store's own default wins over the shipped default headquarters published
+    expect(rows.map((r) => [r.report_name, r.is_default])).toEqual([['本店出库', 1], ['门店出库单', 0], ['出库单（简版）', 0], ['门店出库HQ', 0]]);
     expect((await call('DELETE', `/api/print/del_model?id=${hqRow.id}`, 'store')).json().message).toBe('总部端创建模板不允许删除!');
     // HQ does not see the store's private style and cannot touch it
-    expect((await list('hq', 26)).map((r) => r.report_name)).toEqual(['门店出库HQ']);
+    expect((await list('hq', 26)).map((r) => r.report_name)).toEqual(['门店出库单', '出库单（简版）', '门店出库HQ']);
     expect((await call('DELETE', `/api/print/del_model?id=${own.body.data.id}`, 'hq')).statusCode).toBe(404);
     expect((await call('DELETE', `/api/print/del_model?id=${own.body.data.id}`, 'store')).statusCode).toBe(200);
   });
 
   it('tenants are apart: another tenant sees none of these styles', async () => {
-    expect(await list('other', 102)).toEqual([]);
+    expect((await list('other', 102)).map((r) => r.id)).not.toContain(first);
     expect((await call('GET', `/api/print/set_default?id=${first}`, 'other')).statusCode).toBe(404);
   });
 
-  it('down_data prints documents with the chosen style to a PDF: its header fields and every line (rule 272)', async () => {
-    const res = await call('POST', '/api/print/down_data', 'hq', {
-      id: first,
-      list: [{ header: { receive_no: 'SH900001', supplier_name: '测试供应商' }, lines: [{ sku_no: 'A1', qty: 1, amount: 2.5 }, { sku_no: 'A2', qty: 3, amount: 4 }] }],
-    });
-    expect(res.statusCode).toBe(200);
+  it('down_data prints documents it loads itself with the chosen style: header fields and every line (rule 272)', async () => {
+    const styles = await list('hq', 26);
+    const shipped = styles.find((r) => r.report_name === '门店出库单')!;
+    const [doc] = await s.testDb.db.query<{ issue_no: string }>(
+      `SELECT h.issue_no FROM stock_issue_order h WHERE h.tenant_id = 10139 AND (SELECT count(*) FROM stock_issue_item d WHERE d.tenant_id = h.tenant_id AND d.issue_no = h.issue_no) >= 2 ORDER BY h.issue_no LIMIT 1`,
+      [],
+    );
+    const detail = (await call('GET', `/api/documents/store-outbound/${doc.issue_no}`, 'hq')).json().data as DocumentDetail;
+    const res = await call('POST', '/api/print/down_data', 'hq', { id: shipped.id, list: [{ type: 'store-outbound', no: doc.issue_no }] });
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const text = pdfText(res.rawPayload);
-    expect(text).toContain('SH900001');
-    expect(text).toContain('A1');
-    expect(text).toContain('A2');
-    expect(text).toContain('6.50');
-    expect((await call('POST', '/api/print/down_data', 'hq', { id: first, list: [] })).statusCode).toBe(400);
+    const text = pdfText(res.rawPayload).replace(/[ \t]+/g, ' ');
+    expect(text).toContain(`出库单号：${doc.issue_no}`);
+    expect(text).toContain(`门店：${detail.header.org_code_name}`);
+    for (const line of detail.lines) expect(text).toContain(String(line.sku_no));
+    // the other shipped style prints its own header fields
+    const simple = styles.find((r) => r.report_name === '出库单（简版）')!;
+    const other = pdfText((await call('POST', '/api/print/down_data', 'hq', { id: simple.id, list: [{ type: 'store-outbound', no: doc.issue_no }] })).rawPayload);
+    expect(other).toContain('出库单（简版）');
+    expect(other).not.toContain('出库原因');
+  });
+
+  it('down_data refuses what the browser should not decide: lines it sends, unknown numbers, a style of another type', async () => {
+    const style = (await list('hq', 26))[0];
+    const sent = await call('POST', '/api/print/down_data', 'hq', { id: style.id, list: [{ header: { issue_no: 'X' }, lines: [] }] });
+    expect(sent.statusCode).toBe(400);
+    const unknown = await call('POST', '/api/print/down_data', 'hq', { id: style.id, list: [{ type: 'store-outbound', no: 'CK-NOPE' }] });
+    expect([unknown.statusCode, unknown.json().message]).toEqual([404, '单据不存在或无权查看：CK-NOPE']);
+    const [receipt] = await s.testDb.db.query<{ receive_no: string }>('SELECT receive_no FROM purchase_receipt WHERE tenant_id = 10139 ORDER BY receive_no LIMIT 1', []);
+    const wrong = await call('POST', '/api/print/down_data', 'hq', { id: style.id, list: [{ type: 'purchase-receipt', no: receipt.receive_no }] });
+    expect([wrong.statusCode, wrong.json().message]).toEqual([400, `打印样式「${style.report_name}」不能打印采购收货单`]);
+    expect((await call('POST', '/api/print/down_data', 'hq', { id: style.id, list: [] })).statusCode).toBe(400);
+  });
+
+  it('a store prints its own documents only: another store\'s number is not found, nothing rendered', async () => {
+    const style = (await list('store', 26))[0];
+    const own = (await call('GET', '/api/documents/store-outbound?page_num=1&page_size=10', 'store')).json().data as DocumentListPage;
+    const mine = own.list[0];
+    const ok = await call('POST', '/api/print/down_data', 'store', { id: style.id, list: [{ type: 'store-outbound', no: mine.issue_no }] });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [foreign] = await s.testDb.db.query<{ issue_no: string }>(
+      'SELECT issue_no FROM stock_issue_order WHERE tenant_id = 10139 AND org_code <> $1 ORDER BY issue_no LIMIT 1',
+      [mine.org_code],
+    );
+    const refused = await call('POST', '/api/print/down_data', 'store', { id: style.id, list: [{ type: 'store-outbound', no: mine.issue_no }, { type: 'store-outbound', no: foreign.issue_no }] });
+    expect([refused.statusCode, refused.json().message]).toEqual([404, `单据不存在或无权查看：${foreign.issue_no}`]);
+    expect(refused.headers['content-type']).not.toBe('application/pdf');
+    // another tenant's headquarters neither
+    const other = (await list('other', 26))[0];
+    expect((await call('POST', '/api/print/down_data', 'other', { id: other.id, list: [{ type: 'store-outbound', no: mine.issue_no }] })).statusCode).toBe(404);
   });
 
   it('built-in model: a URL that serves the shipped style; edit keeps the file when none is sent; delete', async () => {
@@ -183,7 +223,7 @@ describe('print styles, document variant (rules 252–277)', () => {
     expect((await saveStyle('hq', { id: String(first), report_name: '收货单A2', source_type: '102' }, null)).status).toBe(200);
     expect((await list('hq', 102)).find((r) => r.id === first)?.report_name).toBe('收货单A2');
     expect((await call('DELETE', `/api/print/del_model?id=${first}`, 'hq')).json().message).toBe('删除样式成功！');
-    expect((await list('hq', 102)).map((r) => r.id)).toEqual([second]);
+    expect((await list('hq', 102)).map((r) => r.id)).not.toContain(first);
   });
 });
 
@@ -239,6 +279,14 @@ describe('price-label templates (rules 215–249)', () => {
     const id1027 = t1027.json().data.id as number;
     expect((await call('POST', '/api/print/label/set_store_show', 'hq', { id: id1027, is_store_show: '1' })).statusCode).toBe(200);
     expect((await templates('store', 1027)).list.map((t) => t.id)).toContain(id1027);
+  });
+
+  it('the driver link points at the product\'s own help page, which explains installing and starting a driver', async () => {
+    const url = (await call('GET', '/api/print/label/driver', 'store')).json().data.url as string;
+    expect(url).toBe('/label-driver.html');
+    const page = readFileSync(new URL(`../../public${url}`, import.meta.url), 'utf8');
+    expect(page).toContain('127.0.0.1:7097');
+    expect(page).toContain('npm run label-driver');
   });
 
   it('label goods carry the label fields, tenant-scoped', async () => {

@@ -39,6 +39,8 @@ function sourceHash(): string {
     }
   };
   walk(join(ROOT, 'server', 'db'));
+  // the seed copies the shipped print styles
+  walk(join(ROOT, 'report-defs', 'print-styles'));
   return h.digest('hex').slice(0, 16);
 }
 

@@ -18,7 +18,7 @@ function PrintDemo({ actor }: { actor: StyleActor }) {
   return (
     <Box p="md">
       <Button onClick={() => setOpened(true)}>打印</Button>
-      <PrintDialog opened={opened} onClose={() => setOpened(false)} source={source} sourceType={102} actor={actor} documents={async () => [{ header: {}, lines: [] }]} />
+      <PrintDialog opened={opened} onClose={() => setOpened(false)} source={source} sourceType={102} actor={actor} documents={[{ type: 'purchase-receipt', no: 'SH001' }]} />
     </Box>
   );
 }

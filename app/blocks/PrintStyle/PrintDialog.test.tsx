@@ -14,7 +14,7 @@ describe('<PrintDialog> (rules 250–254)', { timeout: 20_000 }, () => {
     const onClose = vi.fn();
     const onPrinted = vi.fn();
     renderWithProviders(
-      <PrintDialog opened onClose={onClose} source={source} sourceType={102} actor={{ client: 'HMT', provider_no: '0' }} documents={async () => [{ header: {}, lines: [] }]} onPrinted={onPrinted} />,
+      <PrintDialog opened onClose={onClose} source={source} sourceType={102} actor={{ client: 'HMT', provider_no: '0' }} documents={[{ type: 'purchase-receipt', no: 'SH001' }]} onPrinted={onPrinted} />,
     );
     expect(await screen.findByText('打印', { selector: 'h2' })).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('radio', { name: '乙' }) as HTMLInputElement).checked).toBe(true));

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Button, Modal } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { PRINT_CALLBACK_DELAY_MS, type StyleActor } from '../../../engine/print/styles';
-import type { PrintDocument } from '../../../engine/print/template';
+import { PRINT_CALLBACK_DELAY_MS, type PrintDocumentRef, type StyleActor } from '../../../engine/print/styles';
 import { useT } from '../../i18n';
 import { openPdfThenCallback } from './print-style.logic';
 import { PrintStylePanel } from './PrintStylePanel';
@@ -14,8 +13,8 @@ export interface PrintDialogProps {
   source: PrintStyleSource;
   sourceType: number;
   actor: StyleActor;
-  /** loads the documents to print (header + lines) when 打印 is pressed */
-  documents: () => Promise<PrintDocument[]>;
+  /** the documents to print, by type and number */
+  documents: readonly PrintDocumentRef[];
   /** runs 1 s after the PDF arrived (rule 254) */
   onPrinted?: () => void;
 }
@@ -29,7 +28,7 @@ export function PrintDialog({ opened, onClose, source, sourceType, actor, docume
     // rule 253: the dialog closes when printing starts
     onClose();
     try {
-      const pdf = await source.print(id, await documents());
+      const pdf = await source.print(id, [...documents]);
       openPdfThenCallback(pdf, PRINT_CALLBACK_DELAY_MS, onPrinted);
     } catch (err) {
       notifications.show({ color: 'red', title: t('print.label.printException'), message: (err as Error).message });

@@ -1,5 +1,4 @@
-import type { PrintDocument } from '../../../engine/print/template';
-import type { PrintSourceType, PrintStyle, StyleCustom } from '../../../engine/print/styles';
+import type { PrintDocumentRef, PrintSourceType, PrintStyle, StyleCustom } from '../../../engine/print/styles';
 
 export interface StyleFormValues {
   id?: number;
@@ -22,6 +21,6 @@ export interface PrintStyleSource {
   builtModelUrl(sourceType: number): Promise<string>;
   /** the style's template file */
   exportFile(id: number): Promise<Blob>;
-  /** documents printed with a style: the PDF */
-  print(id: number, documents: PrintDocument[]): Promise<Blob>;
+  /** documents (by type and number; the server loads them) printed with a style: the PDF */
+  print(id: number, documents: PrintDocumentRef[]): Promise<Blob>;
 }

@@ -37,6 +37,7 @@ import {
   toolbarButtons,
   visibleFor,
 } from './documents.logic';
+import { DocumentPrintDialog } from './DocumentPrintDialog';
 import { FieldInput } from './FieldInput';
 import { LinePickers } from './LinePickers';
 
@@ -56,7 +57,7 @@ export function DocumentDetailPage() {
   return <DocumentDetail key={`${type}/${no}`} type={type} no={no === NEW ? null : no} def={item.definition} />;
 }
 
-type Dialog = 'audit' | 'approvals' | 'attachments' | 'import' | null;
+type Dialog = 'audit' | 'approvals' | 'attachments' | 'import' | 'print' | null;
 type Lines = Record<string, DocumentValue>[];
 
 function DocumentDetail({ type, no, def }: { type: string; no: string | null; def: DocumentFile }) {
@@ -149,6 +150,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
       case 'approvals':
       case 'attachments':
       case 'import':
+      case 'print':
         if (no) setDialog(action);
         return;
       case 'lots':
@@ -159,9 +161,9 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
     }
   };
 
-  const buttons = toolbarButtons(def.toolbar.detail, actions, locale).map((b) =>
-    // attachments and approval records open read-only too; nothing of a new document exists yet
-    b.key === 'attachments' || b.key === 'approvals' ? { ...b, disabled: !no } : b,
+  const buttons = toolbarButtons(def.toolbar.detail, actions, locale, !!def.print).map((b) =>
+    // attachments, approval records and print work in any state; nothing of a new document exists yet
+    b.key === 'attachments' || b.key === 'approvals' || b.key === 'print' ? { ...b, disabled: !no } : b,
   );
   const state = shown ? stateLabel(def, shown.status, locale) : null;
   const setLine = (i: number, key: string, v: DocumentValue) => setLines((cur) => cur.map((l, k) => (k === i ? { ...l, [key]: v } : l)));
@@ -313,6 +315,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
           <AttachmentList opened={dialog === 'attachments'} onClose={() => setDialog(null)} documentType={type} documentNo={no} disabled={!actions.includes('attach')} />
         </>
       ) : null}
+      {no ? <DocumentPrintDialog def={def} nos={dialog === 'print' ? [no] : []} onClose={() => setDialog(null)} /> : null}
       {no && def.import ? (
         <ImportDialog opened={dialog === 'import'} onClose={() => { setDialog(null); detail.refetch(); }} importType={def.import.type} params={{ no }} />
       ) : null}

@@ -18,6 +18,7 @@ import { useLocale, useT } from '../../i18n';
 import { formatCell } from '../../report/format';
 import { NotFoundPage } from '../NotFound/NotFoundPage';
 import { deleteDocument, submitDocument, useDocumentList, useDocumentType } from './api';
+import { DocumentPrintDialog } from './DocumentPrintDialog';
 import { DocumentFilterBar } from './DocumentFilterBar';
 import {
   buttonAction,
@@ -60,7 +61,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
   const [applied, setApplied] = useState<FilterValues>(values);
   const [page, setPage] = useState({ page_num: 1, page_size: def.list.page_size ?? DEFAULT_PAGE_SIZE });
   const [chosen, setChosen] = useState<DocumentRow | null>(null);
-  const [dialog, setDialog] = useState<'audit' | 'approvals' | null>(null);
+  const [dialog, setDialog] = useState<'audit' | 'approvals' | 'print' | null>(null);
   const query = useMemo(() => listQuery(filters, applied, { ...page, order_by: def.list.default_order_by }), [filters, applied, page, def]);
   const list = useDocumentList(type, query, true);
   const noKey = def.tables.no_column;
@@ -114,6 +115,8 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
         return setDialog('audit');
       case 'approvals':
         return setDialog('approvals');
+      case 'print':
+        return setDialog('print');
       default:
         return navigate(`${documentRoute(type)}/${encodeURIComponent(chosenNo)}`);
     }
@@ -129,7 +132,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
         <DocumentFilterBar def={def} filters={filters} values={values} onChange={setValues} onSearch={search} onReset={reset} />
       </Card>
       <Card>
-        <Toolbar buttons={toolbarButtons(def.toolbar.list, allowed, locale).map((b) => (b.key === 'add' ? { ...b, disabled: false } : b))} onAction={onAction} />
+        <Toolbar buttons={toolbarButtons(def.toolbar.list, allowed, locale, !!def.print).map((b) => (b.key === 'add' ? { ...b, disabled: false } : b))} onAction={onAction} />
         <ScrollArea mt="sm">
           <Table striped highlightOnHover withTableBorder fz="sm" verticalSpacing={8} data-testid="document-list">
             <Table.Thead>
@@ -204,6 +207,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
           businessNo={chosenNo}
         />
       ) : null}
+      <DocumentPrintDialog def={def} nos={dialog === 'print' && chosenNo ? [chosenNo] : []} onClose={() => setDialog(null)} />
     </Stack>
   );
 }

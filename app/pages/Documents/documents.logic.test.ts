@@ -63,6 +63,14 @@ describe('toolbar and state actions', () => {
     expect(byKey.approvals.fn).toBeUndefined();
     expect(toolbarButtons(outbound.toolbar.list, null, 'zh-CN').find((b) => b.key === 'delete')?.disabled).toBe(true);
   });
+
+  it('打印 shows only when the definition names its print styles, on the list and the detail page (building blocks §7)', () => {
+    expect(outbound.print?.source_type).toBe(26);
+    for (const defs of [outbound.toolbar.detail, outbound.toolbar.list]) {
+      expect(toolbarButtons(defs, [], 'zh-CN', true).find((b) => b.key === 'print')).toMatchObject({ label: '打印', fn: 20, disabled: false });
+      expect(toolbarButtons(defs, [], 'zh-CN', false).map((b) => b.key)).not.toContain('print');
+    }
+  });
 });
 
 describe('editing', () => {

@@ -89,11 +89,11 @@ export const buttonAction = (key: number): ButtonAction => ACTION_BY_KEY[key];
 /**
  * The definition's buttons as toolbar buttons: a button tied to an action is enabled only when the
  * document allows that action now (`allowed` null on a list page with nothing selected disables them).
- * Close is the toolbar's own button; print comes with the print feature.
+ * Close is the toolbar's own button; print shows only for a definition that says what prints it.
  */
-export function toolbarButtons(defs: readonly ToolbarButtonDef[], allowed: readonly DocumentAction[] | null, locale: string): ToolbarButton[] {
+export function toolbarButtons(defs: readonly ToolbarButtonDef[], allowed: readonly DocumentAction[] | null, locale: string, printable = false): ToolbarButton[] {
   return defs
-    .filter((b) => b.function_key !== 26 && b.function_key !== 20)
+    .filter((b) => b.function_key !== 26 && (b.function_key !== 20 || printable))
     .map((b) => ({
       key: buttonAction(b.function_key),
       label: textOf(b.label, locale),

@@ -8,6 +8,7 @@ import {
   IconHome,
   IconKey,
   IconPackages,
+  IconPrinter,
   IconReportMoney,
   IconShoppingCart,
   IconTool,
@@ -36,6 +37,7 @@ const ICONS: Record<string, Icon> = {
   history: IconHistory,
   key: IconKey,
   'file-import': IconFileImport,
+  printer: IconPrinter,
 };
 
 export function MenuIcon({ name, size = 16 }: { name: string | null; size?: number }) {

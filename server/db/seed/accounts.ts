@@ -1,3 +1,4 @@
+import { PRINT_STYLES_MENU_ID } from '../../../engine/print/styles';
 import { STUDIO_PERMISSION } from '../../../engine/studio/rules';
 import type { ClientType } from '../../../engine/wire';
 import { hashPassword, md5Hex } from '../../auth/password';
@@ -51,14 +52,14 @@ export function buildAccounts(world: World): { accounts: AccountSeed[]; mallAcco
     accounts.push(seed);
     return seed.account_id;
   };
-  const hq = permissionOf([...reportIds('HMT', world.profile.special), ...documentIds('HMT')]);
+  const hq = permissionOf([...reportIds('HMT', world.profile.special), ...documentIds('HMT'), PRINT_STYLES_MENU_ID]);
   add({ username: 'admin', account_name: '系统管理员', client_type: 'HMT', org_code: '1000', permission: `${hq},${STUDIO_PERMISSION}` });
   const mallAccount = add({ username: 'mall', account_name: '线上商城', client_type: 'HMT', org_code: '1000', permission: '', status: 0 });
   if (t === 10139) {
     const [s1, s2] = world.sellingStores;
     const v1 = world.suppliers[0];
-    add({ username: 'store01', account_name: `${s1.name}店长`, client_type: 'HMD', org_code: s1.org_code, store_no: s1.store_no, permission: permissionOf([...reportIds('HMD'), ...documentIds('HMD')]), relations: [s1.org_code, s2.org_code] });
-    add({ username: 'supplier01', account_name: `${v1.name.slice(0, 6)}业务员`, client_type: 'HMS', org_code: v1.org_code, supplier_no: v1.supplier_no, permission: permissionOf([...reportIds('HMS'), ...documentIds('HMS')]) });
+    add({ username: 'store01', account_name: `${s1.name}店长`, client_type: 'HMD', org_code: s1.org_code, store_no: s1.store_no, permission: permissionOf([...reportIds('HMD'), ...documentIds('HMD'), PRINT_STYLES_MENU_ID]), relations: [s1.org_code, s2.org_code] });
+    add({ username: 'supplier01', account_name: `${v1.name.slice(0, 6)}业务员`, client_type: 'HMS', org_code: v1.org_code, supplier_no: v1.supplier_no, permission: permissionOf([...reportIds('HMS'), ...documentIds('HMS'), PRINT_STYLES_MENU_ID]) });
     add({ username: 'newhire', account_name: '新员工', client_type: 'HMT', org_code: '1000', password: NEWHIRE_PASSWORD, forcedChange: true, permission: hq });
     add({ username: 'analyst', account_name: '数据分析师', client_type: 'HMT', org_code: '1000', permission: ANALYST_PERMISSION });
   }

@@ -1,9 +1,22 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { STORE_PUBLISH_TYPES, SUPPLIER_PUBLISH_TYPES } from '../../../engine/print/styles';
 import { addDays } from './dates';
 import { Rng } from './prng';
 import { menuRows } from './reports';
 import type { Writer } from './sink';
 import type { AccountSeed } from './accounts';
 import type { World } from './world';
+
+const PRINT_STYLES_DIR = new URL('../../../report-defs/print-styles/', import.meta.url);
+
+/** report-defs/print-styles/<source_type>-<n>.json, in type and number order. */
+function shippedPrintStyles(): { file: string; source: number; n: number; text: string }[] {
+  return readdirSync(PRINT_STYLES_DIR)
+    .map((file) => /^(\d+)-(\d+)\.json$/.exec(file))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => ({ file: m[0], source: Number(m[1]), n: Number(m[2]), text: readFileSync(new URL(m[0], PRINT_STYLES_DIR), 'utf8') }))
+    .sort((a, b) => a.source - b.source || a.n - b.n);
+}
 
 /** Dictionaries (dic_code lists of the spec). RECEIVE_OUB_* list the stock document types (model.md §5). */
 export const DICTIONARIES: Record<string, [string, string][]> = {
@@ -103,10 +116,14 @@ export function writeShellData(w: Writer, world: World, accounts: AccountSeed[])
     tenant_id: t, id: nextId(), token: null, print_type: 9001, print_template_name: '促销价签（70x50）', print_template_content: '<label w="70" h="50"/>', name: admin.account_name,
     is_default: '0', is_system: '0', is_store_show: '1', store_no: '0', account_id: admin.account_id, created_at: stamp(120), updated_at: stamp(120), ...admins,
   });
-  for (const [name, source, desc] of [['财务销售成本汇总打印', 406, '财务销售成本汇总默认样式'], ['商品进销存汇总打印', 408, '商品进销存默认样式'], ['盘点差异汇总打印', 409, '盘点差异默认样式']] as const) {
+  // the shipped styles of each document type, published by headquarters; the first of a type is its default
+  for (const { file, source, n, text } of shippedPrintStyles()) {
+    const side = SUPPLIER_PUBLISH_TYPES.includes(source) ? 2 : STORE_PUBLISH_TYPES.includes(source) ? 1 : 0;
     w.push('print_style', {
-      tenant_id: t, id: nextId(), report_name: name, source_type: source, description: desc, is_default: 1, custom: 1, is_hmd_show: 1, is_hms_show: 0,
-      provider_no: '0', store_no: '0', templet_path: `/print-styles/${source}.json`, created_at: stamp(180), last_modify: stamp(180), ...admins,
+      tenant_id: t, id: nextId(), report_name: (JSON.parse(text) as { title: string }).title, source_type: source, description: '内置样式',
+      is_default: n === 1 ? 1 : 0, custom: side, is_hmd_show: side === 1 ? 1 : 0, is_hms_show: side === 2 ? 1 : 0, provider_no: '0', store_no: '0',
+      client_type: 'HMT', file_name: file, template: text, templet_path: null, created_by_text: admin.account_name, updated_by_text: admin.account_name,
+      created_at: stamp(180), last_modify: stamp(180), ...admins,
     });
   }
 }

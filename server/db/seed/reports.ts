@@ -1,4 +1,5 @@
 import { loadDocumentsFromDir } from '../../documents/definitions-fs';
+import { PRINT_STYLES_MENU_ID } from '../../../engine/print/styles';
 import type { ClientType } from '../../../engine/wire';
 
 /** The report ids of catalog/reports.md with their clients and menu area (a constant: nothing is parsed at runtime). */
@@ -147,6 +148,8 @@ export function menuRows(): MenuRow[] {
     }
     add({ menu_id: 'group:account', parent_id: null, level: 1, route: null, title: '账号设置' });
     add({ menu_id: 'user', parent_id: 'group:account', level: 2, route: '/user', title: '修改密码' });
+    add({ menu_id: 'group:print', parent_id: null, level: 1, route: null, title: '打印设置' });
+    add({ menu_id: PRINT_STYLES_MENU_ID, parent_id: 'group:print', level: 2, route: '/print-styles', title: '打印样式' });
     add({ menu_id: 'group:log', parent_id: null, level: 1, route: null, title: '日志管理' });
     add({ menu_id: 'j-system-leadingin', parent_id: 'group:log', level: 2, route: '/j-system-leadingin', title: '系统导入日志' });
   }

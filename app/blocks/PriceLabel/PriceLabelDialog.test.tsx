@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { parseLabelXml } from '../../../engine/print/label';
+import { renderBlock } from '../data-source/test-utils';
+import type { LabelOutcome } from './label-frame';
+import { createMemoryPriceLabelSource } from './memory-source';
+import { PriceLabelDialog } from './PriceLabelDialog';
+
+const GOODS = [
+  { sku_no: 'A1', sku_name: '牛奶(整箱)', selling_price: 6.5 },
+  { sku_no: 'B2', sku_name: '面包<100%>', selling_price: 12 },
+];
+
+const source = () =>
+  createMemoryPriceLabelSource([{ print_template_name: '促销价签' }, { print_template_name: '标准价签', is_default: '1' }], GOODS);
+
+describe('<PriceLabelDialog> (rules 215–249)', { timeout: 20_000 }, () => {
+  it('ticks the default, sends one record per copy with full-width text, and says how many went out', async () => {
+    const sent: string[] = [];
+    const send = vi.fn(async (xml: string): Promise<LabelOutcome> => {
+      sent.push(xml);
+      return { ok: true, records: parseLabelXml(xml).records.length };
+    });
+    renderBlock(<PriceLabelDialog opened onClose={() => undefined} source={source()} client="HMT" tenantId={10139} skuNos={['A1', 'B2']} send={send} />);
+    await waitFor(() => expect((screen.getByRole('radio', { name: '标准价签' }) as HTMLInputElement).checked).toBe(true));
+    const copies = await screen.findByLabelText('打印份数 B2');
+    await userEvent.clear(copies);
+    await userEvent.type(copies, '2');
+    await userEvent.click(screen.getByRole('button', { name: '打印' }));
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    const records = parseLabelXml(sent[0]).records;
+    expect(records.map((r) => r.sku_no)).toEqual(['A1', 'B2', 'B2']);
+    expect(records[0].sku_name).toBe('牛奶（整箱）');
+    expect(records[1].sku_name).toBe('面包＜100％＞');
+    expect(await screen.findByText('已发送 3 张价签到打印驱动')).toBeTruthy();
+  });
+
+  it('with no driver answering: the print exception and the link to the product\'s driver page', async () => {
+    const send = async (): Promise<LabelOutcome> => ({ ok: false, reason: 'no-driver' });
+    renderBlock(<PriceLabelDialog opened onClose={() => undefined} source={source()} client="HMD" tenantId={10139} skuNos={['A1']} send={send} />);
+    await screen.findByLabelText('打印份数 A1');
+    await userEvent.click(screen.getByRole('button', { name: '打印' }));
+    const failure = await screen.findByTestId('label-failure');
+    expect(failure.textContent).toContain('未检测到打印驱动，请下载并安装打印驱动后重试');
+    expect(screen.getByRole('link', { name: '下载打印驱动' }).getAttribute('href')).toBe('/label-driver.html');
+    // a store has no system-default button (rule 221)
+    expect(screen.queryByRole('button', { name: '设为系统默认' })).toBeNull();
+  });
+});
