@@ -81,9 +81,12 @@ try {
       db.dialect === 'duckdb'
         ? statSync(duckFile).size
         : Number((await db.query<{ size: number }>('SELECT pg_database_size(current_database()) AS size'))[0].size);
+    // CPU time of this process (DuckDB's threads included): on a shared machine the figure to compare
+    const { user, system } = process.cpuUsage();
     console.log(
       `\n${total.toLocaleString('en-US')} rows, today ${summary.today} (archive cut-off ${summary.cutoff}), ` +
-        `${((Date.now() - started) / 1000).toFixed(1)} s, database ${(size / 1024 / 1024).toFixed(0)} MB`,
+        `${((Date.now() - started) / 1000).toFixed(1)} s, CPU ${(user / 1e6).toFixed(1)} s user + ${(system / 1e6).toFixed(1)} s sys, ` +
+        `database ${(size / 1024 / 1024).toFixed(0)} MB`,
     );
   }
 } finally {

@@ -17,7 +17,7 @@ import {
   type QueryResult,
 } from 'kysely';
 import { converterFor, type Convert } from './normalise';
-import type { Db, Row } from './types';
+import type { Db, Row, RowAppender } from './types';
 
 type Conn = DuckDBConnection;
 
@@ -140,8 +140,17 @@ async function withConnOf<T>(pool: Pool, pinned: Conn | null, fn: (c: Conn) => P
   }
 }
 
-function makeDb(pool: Pool, scans: Pool, kysely: Kysely<any>, pinned: Conn | null, onClose: () => void): Db {
+function makeDb(
+  pool: Pool,
+  scans: Pool,
+  kysely: Kysely<any>,
+  pinned: Conn | null,
+  appendConn: () => Promise<Conn>,
+  onClose: () => void | Promise<void>,
+): Db {
   const withConn = <T>(fn: (c: Conn) => Promise<T>) => withConnOf(pool, pinned, fn);
+  // inside a transaction the rows belong to it
+  const appender = async (table: string) => openAppender(pinned ?? (await appendConn()), table);
   const db: Db = {
     dialect: 'duckdb',
     kysely,
@@ -159,26 +168,24 @@ function makeDb(pool: Pool, scans: Pool, kysely: Kysely<any>, pinned: Conn | nul
         if (!pinned) scans.release(c);
       }
     },
-    bulkInsert: (table, columns, rows) =>
+    bulkInsert: (table, _columns, rows) =>
       withConn(async (c) => {
         if (rows.length === 0) return;
-        const appender = await c.createAppender(table);
+        const a = await openAppender(c, table);
         try {
-          for (const row of rows) {
-            for (let i = 0; i < columns.length; i++) appendValue(appender, row[i]);
-            appender.endRow();
-          }
-          appender.flushSync();
+          for (const row of rows) a.append(row);
+          await a.flush();
         } finally {
-          appender.closeSync();
+          await a.close();
         }
       }),
+    appender,
     transaction: async (fn) => {
       if (pinned) return fn(db);
       const c = await pool.acquire();
       try {
         await c.run('BEGIN TRANSACTION');
-        const tx = makeDb(pool, scans, kysely, c, () => {});
+        const tx = makeDb(pool, scans, kysely, c, appendConn, () => {});
         try {
           const result = await fn(tx);
           await c.run('COMMIT');
@@ -197,6 +204,19 @@ function makeDb(pool: Pool, scans: Pool, kysely: Kysely<any>, pinned: Conn | nul
 }
 
 type Appender = Awaited<ReturnType<Conn['createAppender']>>;
+
+/** Row values in the table's column order (the appender ignores column names). */
+async function openAppender(conn: Conn, table: string): Promise<RowAppender> {
+  const a = await conn.createAppender(table);
+  return {
+    append: (row) => {
+      for (let i = 0; i < row.length; i++) appendValue(a, row[i]);
+      a.endRow();
+    },
+    flush: async () => a.flushSync(),
+    close: async () => a.closeSync(),
+  };
+}
 
 /** The appender casts VARCHAR to the column type, so text is the safe common form. */
 function appendValue(appender: Appender, v: unknown): void {
@@ -219,9 +239,12 @@ export async function openDuckDb(path: string, scanPoolSize = 4, smallPoolSize =
   const pool = new Pool(instance, smallPoolSize);
   const scans = new Pool(instance, scanPoolSize);
   const kysely = new Kysely<any>({ dialect: duckDialect(pool) });
-  return makeDb(pool, scans, kysely, null, () => {
+  // appenders live as long as a seed run, so they must not hold a pooled connection
+  let appendConn: Promise<Conn> | null = null;
+  return makeDb(pool, scans, kysely, null, () => (appendConn ??= instance.connect()), async () => {
     pool.closeAll();
     scans.closeAll();
+    if (appendConn) (await appendConn).closeSync();
     instance.closeSync();
   });
 }

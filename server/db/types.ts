@@ -4,6 +4,16 @@ export type Dialect = 'duckdb' | 'postgres';
 export type Row = Record<string, unknown>;
 
 /**
+ * Rows of one table, each in the table's column order, appended as they come and written in large
+ * batches; what is appended becomes visible to other connections after `flush` (or `close`).
+ */
+export interface RowAppender {
+  append(row: readonly unknown[]): void;
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
  * One database handle for the whole server. Report SQL goes through `query` ($1-style
  * bound parameters); everything else may use the typed Kysely builder.
  * Rows come back as plain JSON values: DECIMAL/BIGINT → number, DATE → 'YYYY-MM-DD',
@@ -24,6 +34,11 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Fast append of many rows; values in column order, already of the column's type. */
   bulkInsert(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
+  /**
+   * DuckDB only (seeding): a streaming appender on a connection kept for appends. The database
+   * writes its rows in batches of its own size, so millions of rows cost a few commits, not thousands.
+   */
+  appender?(table: string): Promise<RowAppender>;
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /**
    * PostgreSQL only (other processes may share the database): `onMessage` hears every NOTIFY on the

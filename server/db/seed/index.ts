@@ -40,20 +40,24 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const onProgress = opts.onProgress ?? (() => {});
   const w = await Writer.open(db);
   const hashes = new Map<string, string>();
-  writeMenu(w);
-  const profiles = tenantProfiles(opts.scale);
   let start = today;
-  for (const [i, profile] of profiles.entries()) {
-    onProgress(`tenant ${profile.tenantId} ${profile.tenantName} (${opts.scale})`);
-    const first = await seedTenant(w, { profile, tenantDigit: i + 1, today, cutoff, hashes, onProgress });
-    if (first < start) start = first;
+  try {
+    writeMenu(w);
+    const profiles = tenantProfiles(opts.scale);
+    for (const [i, profile] of profiles.entries()) {
+      onProgress(`tenant ${profile.tenantId} ${profile.tenantName} (${opts.scale})`);
+      const first = await seedTenant(w, { profile, tenantDigit: i + 1, today, cutoff, hashes, onProgress });
+      if (first < start) start = first;
+      await w.flushAll();
+      await seedExtraSales(db, w, profile.tenantId, today);
+      await seedExtraOps(db, w, profile.tenantId, today);
+      await w.flushAll();
+      await seedDocuments(db, profile.tenantId, today);
+    }
     await w.flushAll();
-    await seedExtraSales(db, w, profile.tenantId, today);
-    await seedExtraOps(db, w, profile.tenantId, today);
-    await w.flushAll();
-    await seedDocuments(db, profile.tenantId, today);
+  } finally {
+    await w.close();
   }
-  await w.flushAll();
   // last: the daily balances are built from the complete stock ledger, extras included
   await buildSnapshots(db, start, today, onProgress);
   const rows = w.counts();

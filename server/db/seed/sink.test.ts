@@ -39,6 +39,29 @@ describe('seed sink', () => {
     expect(() => w.push('nope', {})).toThrow(/unknown table/);
   });
 
+  it('hands full sinks to a kept appender between days, and makes every row visible on flushAll', async () => {
+    const { db } = fakeDb({ t: ['x'] });
+    const log: string[] = [];
+    db.appender = async (table) => {
+      log.push(`open ${table}`);
+      return {
+        append: (row) => void log.push(`append ${row[0]}`),
+        flush: async () => void log.push('flush'),
+        close: async () => void log.push('close'),
+      };
+    };
+    const w = await Writer.open(db, 2);
+    w.push('t', { x: 1 });
+    await w.flushFull();
+    w.push('t', { x: 2 });
+    await w.flushFull();
+    w.push('t', { x: 3 });
+    await w.flushAll();
+    await w.close();
+    expect(log).toEqual(['open t', 'append 1', 'append 2', 'append 3', 'flush', 'close']);
+    expect(w.counts()).toEqual({ t: 3 });
+  });
+
   it('builds one unnest insert per batch for PostgreSQL, one typed array per column', () => {
     const { sql, params } = unnestInsert('t', ['a', 'b'], ['bigint', 'date'], [[1, '2025-01-01'], [2, null]]);
     expect(sql).toBe('INSERT INTO t (a, b) SELECT * FROM unnest($1::bigint[], $2::date[])');

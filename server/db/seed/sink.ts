@@ -1,4 +1,4 @@
-import type { Db } from '../types';
+import type { Db, RowAppender } from '../types';
 
 export type SeedRow = Record<string, unknown>;
 
@@ -32,12 +32,15 @@ function compileExtractor(columns: readonly string[]): (row: SeedRow) => unknown
 }
 
 /**
- * Buffers rows of one table and appends them with db.bulkInsert in the table's own column order
- * (the DuckDB appender ignores column names), so generators can write plain objects.
+ * Buffers rows of one table in the table's own column order (the DuckDB appender ignores column
+ * names), so generators can write plain objects, and hands them to the database in batches: on DuckDB
+ * to one appender kept for the whole run, which commits a batch of its own (large) size at a time; on
+ * PostgreSQL as unnest inserts; elsewhere through db.bulkInsert.
  * Columns a row leaves out are stored as NULL; a key that is not a column is a bug and throws.
  */
 export class Sink {
   private buffer: unknown[][] = [];
+  private appender: RowAppender | null = null;
   private checked = false;
   written = 0;
 
@@ -69,11 +72,15 @@ export class Sink {
     return this.buffer.length;
   }
 
-  async flush(db: Db): Promise<void> {
+  /** Hands the buffered rows to the database; queries may see them only after `flush`. */
+  async spill(db: Db): Promise<void> {
     if (this.buffer.length === 0) return;
     const rows = this.buffer;
     this.buffer = [];
-    if (db.dialect === 'postgres') {
+    if (db.appender) {
+      this.appender ??= await db.appender(this.table);
+      for (const row of rows) this.appender.append(row);
+    } else if (db.dialect === 'postgres') {
       for (let i = 0; i < rows.length; i += PG_BATCH) {
         const { sql, params } = unnestInsert(this.table, this.columns, this.types, rows.slice(i, i + PG_BATCH));
         await db.query(sql, params);
@@ -82,6 +89,17 @@ export class Sink {
       await db.bulkInsert(this.table, this.columns, rows);
     }
     this.written += rows.length;
+  }
+
+  /** Writes every row pushed so far: queries see them afterwards. */
+  async flush(db: Db): Promise<void> {
+    await this.spill(db);
+    await this.appender?.flush();
+  }
+
+  async close(): Promise<void> {
+    await this.appender?.close();
+    this.appender = null;
   }
 }
 
@@ -125,13 +143,19 @@ export class Writer {
     this.sink(table).push(row);
   }
 
-  /** Flushes the sinks that have grown past the batch size (call between simulated days). */
+  /** Hands over the sinks that have grown past the batch size (call between simulated days). */
   async flushFull(): Promise<void> {
-    for (const s of this.sinks.values()) if (s.pending >= this.flushAt) await s.flush(this.db);
+    for (const s of this.sinks.values()) if (s.pending >= this.flushAt) await s.spill(this.db);
   }
 
+  /** Writes everything pushed so far (before reading the tables with SQL). */
   async flushAll(): Promise<void> {
     for (const s of this.sinks.values()) await s.flush(this.db);
+  }
+
+  /** Releases the appenders; an appender writes its last rows as it closes. */
+  async close(): Promise<void> {
+    for (const s of this.sinks.values()) await s.close();
   }
 
   /** Rows written per table so far. */

@@ -47,17 +47,24 @@ function runTableSql(k: SnapshotKind): string {
              GROUP BY ${part}, biz_date) daily`;
 }
 
-function chunkInsertSql(k: SnapshotKind): string {
+/**
+ * One row per day from a position's movement until the day before its next one, clipped to the
+ * chunk [$1, $2]; a position left empty gets only its movement day. Each run row is expanded by a
+ * series of its own days (a calendar joined to the run on date ranges was a nested loop: every day
+ * of the chunk compared with every run row). DuckDB's generate_series returns a list, PostgreSQL's
+ * a set.
+ */
+function chunkInsertSql(k: SnapshotKind, dialect: Db['dialect']): string {
   const cols = k.keys.map((c) => `r.${c}`).join(', ');
+  const last = `CASE WHEN r.qty <> 0 OR r.amount <> 0 THEN LEAST(COALESCE(r.next_date - 1, CAST($2 AS DATE)), CAST($2 AS DATE)) ELSE r.biz_date END`;
+  const series = `generate_series(CAST(GREATEST(r.biz_date, CAST($1 AS DATE)) AS TIMESTAMP), CAST(${last} AS TIMESTAMP), INTERVAL '1 day')`;
   return `
     INSERT INTO ${k.table} (tenant_id, biz_date, ${k.keys.join(', ')}, qty, amount)
-    SELECT r.tenant_id, d.biz_date, ${cols}, r.qty, r.amount
-      FROM (SELECT CAST(g AS DATE) AS biz_date
-              FROM generate_series(CAST($1 AS TIMESTAMP), CAST($2 AS TIMESTAMP), INTERVAL '1 day') AS t(g)) d
-      JOIN ${k.run} r ON d.biz_date >= r.biz_date AND (r.next_date IS NULL OR d.biz_date < r.next_date)
-     WHERE r.biz_date <= CAST($2 AS DATE) AND (r.next_date IS NULL OR r.next_date > CAST($1 AS DATE))
-       AND (r.qty <> 0 OR r.amount <> 0 OR d.biz_date = r.biz_date)
-     ORDER BY d.biz_date, r.tenant_id, ${cols}`;
+    SELECT tenant_id, biz_date, ${k.keys.join(', ')}, qty, amount
+      FROM (SELECT r.tenant_id, CAST(${dialect === 'duckdb' ? `unnest(${series})` : series} AS DATE) AS biz_date, ${cols}, r.qty, r.amount
+              FROM ${k.run} r
+             WHERE r.biz_date <= CAST($2 AS DATE) AND (r.next_date IS NULL OR r.next_date > CAST($1 AS DATE))) d
+     ORDER BY biz_date, tenant_id, ${k.keys.join(', ')}`;
 }
 
 /** The range cut into chunks of whole calendar months, as [from, to] date pairs. */
@@ -75,7 +82,7 @@ export async function buildSnapshots(db: Db, start: string, today: string, onPro
     await db.exec(`DROP TABLE IF EXISTS ${k.run}`);
     await db.exec(runTableSql(k));
     for (const [from, to] of monthRanges(start, today, MONTHS_PER_CHUNK)) {
-      await db.query(chunkInsertSql(k), [from, to]);
+      await db.query(chunkInsertSql(k, db.dialect), [from, to]);
       onProgress(`${k.table} ${from} … ${to}`);
     }
     await db.exec(`DROP TABLE ${k.run}`);
