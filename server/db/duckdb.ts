@@ -36,8 +36,23 @@ function shapeOf(reader: Pick<Reader, 'columnNames' | 'columnTypes'>): { names: 
   return { names: reader.columnNames(), convert: reader.columnTypes().map((t) => converterFor(String(t))) };
 }
 
+/**
+ * With parameters the statement is prepared in one call (`runAndReadAll` with values first splits
+ * the text into statements, then prepares: one more trip through the thread pool for one statement).
+ */
+async function readAll(conn: Conn, sql: string, params: readonly unknown[]): Promise<Reader> {
+  if (!params.length) return conn.runAndReadAll(sql);
+  const prepared = await conn.prepare(sql);
+  try {
+    prepared.bind(params.map(toDuck) as DuckDBValue[]);
+    return await prepared.runAndReadAll();
+  } finally {
+    prepared.destroySync();
+  }
+}
+
 async function runQuery(conn: Conn, sql: string, params: readonly unknown[] = []): Promise<Row[]> {
-  const reader = await conn.runAndReadAll(sql, params.length ? (params.map(toDuck) as DuckDBValue[]) : undefined);
+  const reader = await readAll(conn, sql, params);
   const { names, convert } = shapeOf(reader);
   return rowsOf(names, convert, reader.getRowsJson() as unknown[][]);
 }

@@ -147,32 +147,50 @@ describe('compileReport: tenant and client scope from the session (C25, rules 17
 });
 
 describe('compileReport: comparison range, windows, order, hidden rows', () => {
-  it('reads both ranges in one scan and aggregates each measure over its own range (rules 127, C20)', () => {
+  /** The dates bound to `col >= …` / `col <= …` in `sql`, in order of appearance. */
+  const boundsOn = (sql: string, params: unknown[], col: string) =>
+    [...sql.matchAll(new RegExp(`${col.replace('.', '\\.')} ([<>]=) CAST\\(\\$(\\d+)`, 'g'))].map((m) => `${m[1]} ${params[Number(m[2]) - 1]}`);
+
+  it('adjacent ranges are read as one date range; each measure tests only the bound inside it (rules 127, C20)', () => {
     const report = tinyComparisonReport();
     const { page, totals } = compile({ date_start_2: '2026-10-11', end_2: '2026-10-31' }, HQ, report);
-    const esc = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    const range = (n: string) => `${esc('o.business_date >= CAST($')}${n}${esc(' AS DATE) AND o.business_date <= CAST($')}${n}${esc(' AS DATE)')}`;
-    const where = new RegExp(`${esc('AS BIGINT) AND ((')}${range('(\\d+)')}${esc(') OR (')}${range('(\\d+)')}${esc('))')}`).exec(page.sql);
-    expect(where).not.toBeNull();
-    expect(where!.slice(1).map((n) => page.params[Number(n) - 1])).toEqual(['2026-11-01', '2026-11-21', '2026-10-11', '2026-10-31']);
-    const sales2 = `${esc('SUM(CASE WHEN (')}${range('\\d+')}${esc(') THEN i.sale_amount ELSE 0 END) AS DECIMAL(38,6)), 2) AS "sales_2"')}`;
-    expect(page.sql).toMatch(new RegExp(sales2));
+    const whereOnly = page.sql.split(' GROUP BY ')[0].split(' WHERE ')[1];
+    expect(boundsOn(whereOnly, page.params, 'o.business_date')).toEqual(['>= 2026-10-11', '<= 2026-11-21']);
+    expect(whereOnly).not.toContain(' OR ');
+    expect(page.sql).toMatch(/SUM\(CASE WHEN \(o\.business_date >= CAST\(\$\d+ AS DATE\)\) THEN i\.sale_amount ELSE 0 END\) AS DECIMAL\(38,6\)\), 2\) AS "sales"/);
+    expect(page.sql).toMatch(/SUM\(CASE WHEN \(o\.business_date <= CAST\(\$\d+ AS DATE\)\) THEN i\.sale_amount ELSE 0 END\) AS DECIMAL\(38,6\)\), 2\) AS "sales_2"/);
     expect(totals.sql).toMatch(/\(\(SUM\(CASE WHEN .* THEN i\.sale_amount ELSE 0 END\)\) - \(SUM\(CASE WHEN .*\)\)\) \* 1\.0 \/ NULLIF\(ABS\(SUM\(CASE WHEN/);
+  });
+
+  it('ranges with a gap: the hull as a plain range, then either range (rules 127, C20)', () => {
+    const report = tinyComparisonReport();
+    const { page } = compile({ date_start_2: '2026-10-01', end_2: '2026-10-20' }, HQ, report);
+    const whereOnly = page.sql.split(' GROUP BY ')[0].split(' WHERE ')[1];
+    expect(boundsOn(whereOnly, page.params, 'o.business_date')).toEqual([
+      '>= 2026-10-01',
+      '<= 2026-11-21',
+      '>= 2026-11-01',
+      '<= 2026-11-21',
+      '>= 2026-10-01',
+      '<= 2026-10-20',
+    ]);
+    expect(whereOnly).toContain(') OR (o.business_date >= ');
+    // inside the hull, range 1 needs only its start and range 2 only its end
+    const measure = (name: string) => new RegExp(`SUM\\(CASE WHEN \\(o\\.business_date ([<>]=) CAST\\(\\$(\\d+) AS DATE\\)\\) THEN i\\.sale_amount ELSE 0 END\\) AS DECIMAL\\(38,6\\)\\), 2\\) AS "${name}"`).exec(page.sql);
+    expect([measure('sales'), measure('sales_2')].map((m) => `${m![1]} ${page.params[Number(m![2]) - 1]}`)).toEqual(['>= 2026-11-01', '<= 2026-10-20']);
   });
 
   it('a date column with copies filters each copy with the same bound values, in the WHERE only', () => {
     const ds = tinyDataset();
     ds.date_columns!.business_date.also = ['i.business_date'];
     const report = tinyComparisonReport();
-    const query = validateQuery(report, indexDataset(ds), { ...DATES, date_start_2: '2026-10-11', end_2: '2026-10-31' }, { client: 'HMT' });
+    const query = validateQuery(report, indexDataset(ds), { ...DATES, date_start_2: '2026-10-01', end_2: '2026-10-20' }, { client: 'HMT' });
     const { page } = compileReport({ report, index: indexDataset(ds), query, session: HQ, today: '2026-11-22' });
     const [where] = page.sql.split(' GROUP BY ');
-    const slotsOn = (col: string) =>
-      [...where.matchAll(new RegExp(`${col.replace('.', '\\.')} [<>]= CAST\\(\\$(\\d+)`, 'g'))].map((m) => page.params[Number(m[1]) - 1]);
-    // both tables get both ranges, each an OR group of its own so each scan can use it
-    expect(slotsOn('i.business_date')).toEqual(['2026-11-01', '2026-11-21', '2026-10-11', '2026-10-31']);
-    expect(slotsOn('o.business_date').slice(-4)).toEqual(['2026-11-01', '2026-11-21', '2026-10-11', '2026-10-31']);
-    expect(where).toContain('((i.business_date >= ');
+    const bounds = ['>= 2026-10-01', '<= 2026-11-21', '>= 2026-11-01', '<= 2026-11-21', '>= 2026-10-01', '<= 2026-10-20'];
+    // both tables get the hull and both ranges, each an OR group of its own so each scan can use it
+    expect(boundsOn(where, page.params, 'i.business_date')).toEqual(bounds);
+    expect(boundsOn(where.split(' WHERE ')[1], page.params, 'o.business_date')).toEqual(bounds);
     expect(where).toContain(') OR (i.business_date >= ');
     // the per-range measures test the date column alone
     expect(page.sql).not.toMatch(/CASE WHEN \([^)]*i\.business_date/);

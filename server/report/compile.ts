@@ -98,6 +98,8 @@ class Plan {
   readonly whereFilters: ValidFilter[];
   readonly scopeRules: ScopeRule[];
   readonly comparison: number[];
+  /** the hull of range 1 and its comparison ranges on a date column (null when one is open) */
+  readonly span: DateSpan | null;
 
   constructor(readonly input: CompileInput) {
     const { report, index, query } = input;
@@ -146,6 +148,32 @@ class Plan {
     this.scopeRules = client === 'HMT' ? [] : ((report.scope ?? this.ds.scope)[client] ?? []);
     if (client !== 'HMT' && this.scopeRules.length === 0) throw new ScopeError(`no row scope for ${client}`);
     this.comparison = report.dates.filter((d) => d.comparison).map((d) => d.index);
+    this.span = this.comparisonSpan();
+  }
+
+  /**
+   * Range 1 and its comparison ranges as one closed date interval, and whether they cover it without
+   * a gap. The WHERE then reads the hull as a plain range, which the databases prune by (DuckDB zone
+   * maps, a PostgreSQL index range); an OR of ranges they cannot.
+   */
+  private comparisonSpan(): DateSpan | null {
+    if (!this.comparison.length) return null;
+    const column = this.report.dates.find((d) => d.index === 1)?.column;
+    if (!column || this.ds.date_columns?.[column]?.type !== 'date') return null;
+    const intervals: [string, string][] = [];
+    for (const index of [1, ...this.comparison]) {
+      const r = this.range(index);
+      if (!r?.start || !r.end) return null;
+      intervals.push([r.start.slice(0, 10), r.end.slice(0, 10)]);
+    }
+    intervals.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    let hi = intervals[0][1];
+    let gapless = true;
+    for (const [start, end] of intervals) {
+      if (start > end || start > addDays(hi, 1)) gapless = false;
+      if (end > hi) hi = end;
+    }
+    return { column, lo: intervals[0][0], hi, gapless };
   }
 
   table(name: string): string {
@@ -210,6 +238,15 @@ type Variant = 'page' | 'count' | 'totals' | 'screen';
 const LEVEL = '"__g"';
 const baseColumn = (id: string) => quote(`__m_${id}`);
 
+interface DateSpan {
+  /** the date column the ranges filter */
+  column: string;
+  lo: string;
+  hi: string;
+  /** the ranges leave no day of [lo, hi] out */
+  gapless: boolean;
+}
+
 /** One statement under construction: its own parameters, rendered from the plan. */
 class Stmt {
   private measureCache = new Map<string, string>();
@@ -264,8 +301,12 @@ class Stmt {
   }
 
   /** The date column range `index` filters, or null when it has none. */
+  private dateDefOf(index: number) {
+    return this.plan.report.dates.find((d) => d.index === index);
+  }
+
   private dateColumnOf(index: number): DateColumn | null {
-    const def = this.plan.report.dates.find((d) => d.index === index);
+    const def = this.dateDefOf(index);
     return def?.column ? this.plan.ds.date_columns![def.column] : null;
   }
 
@@ -273,19 +314,22 @@ class Stmt {
    * The condition of range `index` on its date column (or on `expr`, one of the copies the column
    * lists in `also`); null when it filters nothing.
    */
-  rangeCondition(index: number, expr?: SqlFragment): string | null {
+  rangeCondition(index: number, expr?: SqlFragment, withinSpan = false): string | null {
     const col = this.dateColumnOf(index);
     const r = this.plan.range(index);
     if (!col || !r || (!r.start && !r.end)) return null;
     const e = this.render(expr ?? col.expr);
     const conds: string[] = [];
     const key = `r${index}`;
-    if (r.start) {
+    // inside the span the WHERE already holds, a bound equal to the span's own adds nothing
+    const span = withinSpan && this.plan.span?.column === this.dateDefOf(index)?.column ? this.plan.span : null;
+    if (span && r.start?.slice(0, 10) === span.lo && r.end?.slice(0, 10) === span.hi) return null;
+    if (r.start && r.start.slice(0, 10) !== span?.lo) {
       const both = col.type === 'datetime' && r.datetime;
       const v = both ? r.start : r.start.slice(0, 10);
       conds.push(`${e} >= ${this.params.bind(v, both ? 'TIMESTAMP' : 'DATE', `${key}.lo`)}`);
     }
-    if (r.end) {
+    if (r.end && r.end.slice(0, 10) !== span?.hi) {
       if (col.type === 'datetime' && r.datetime) conds.push(`${e} <= ${this.params.bind(r.end, 'TIMESTAMP', `${key}.hi`)}`);
       else if (col.type === 'datetime') conds.push(`${e} < ${this.params.bind(addDays(r.end, 1), 'DATE', `${key}.next`)}`);
       else conds.push(`${e} <= ${this.params.bind(r.end.slice(0, 10), 'DATE', `${key}.hi`)}`);
@@ -305,8 +349,14 @@ class Stmt {
       return col ? [col.expr, ...(col.also ?? [])] : [];
     };
     const out: string[] = [];
+    const { span } = this.plan;
     if (comparison.length) {
       for (const e of exprsOf(1)) {
+        if (span) {
+          const v = this.render(e);
+          out.push(`${v} >= ${this.params.bind(span.lo, 'DATE', 'span.lo')} AND ${v} <= ${this.params.bind(span.hi, 'DATE', 'span.hi')}`);
+          if (span.gapless) continue;
+        }
         const group = [1, ...comparison].map((i) => this.rangeCondition(i, e));
         if (group.every((c) => c !== null)) out.push(`((${group.join(') OR (')}))`);
       }
@@ -494,7 +544,7 @@ class Stmt {
     const conds: string[] = [];
     if (m.filter) conds.push(`(${this.render(m.filter)})`);
     if (this.plan.comparison.length) {
-      const c = this.rangeCondition(m.range ?? 1);
+      const c = this.rangeCondition(m.range ?? 1, undefined, true);
       if (c) conds.push(`(${c})`);
     }
     const cond = conds.join(' AND ');

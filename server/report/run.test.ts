@@ -101,6 +101,21 @@ describe('report results on known rows', () => {
     expect(totals).toEqual({ sales: 93.34, sales_2: 5, growth: expect.closeTo((93.335 - 5) / 5, 9), share: 1, rank: null });
   });
 
+  it('comparison ranges with a gap: facts of the gap are no row and no total (rules 127, C20)', async () => {
+    const { data, totals } = await run({ date_start: '2026-11-12', date_end: '2026-11-21', date_start_2: '2026-10-01', end_2: '2026-10-09' }, HQ, tinyComparisonReport());
+    expect(data.list.map((r) => r.org_code)).toEqual(['S3']);
+    expect(totals).toMatchObject({ sales: 0, sales_2: 0 });
+  });
+
+  it('adjacent comparison ranges: each measure over its own range (rules 127, C20)', async () => {
+    const { data } = await run({ date_start: '2026-11-11', date_end: '2026-11-21', date_start_2: '2026-10-10', end_2: '2026-11-10' }, HQ, tinyComparisonReport());
+    expect(data.list.map((r) => [r.org_code, r.sales, r.sales_2])).toEqual([
+      ['S2', 0, 15],
+      ['S3', 0, 0],
+      ['S1', -50, 133.34],
+    ]);
+  });
+
   it('sorting by an indicator (rules 116–117)', async () => {
     const { data } = await run({ ...NOV, order_by: 'gm_rate asc' });
     expect(data.list.map((r) => r.org_code)).toEqual(['S2', 'S1', 'S3']);
