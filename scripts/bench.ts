@@ -267,7 +267,7 @@ if (pg) {
   await pg.db.close();
 }
 
-if (sections.has('browser')) await benchBrowser({ db: duck.db, staticDir: join(ROOT, 'dist', 'app'), runs: 7, reportId: 70, log: console.log });
+if (sections.has('browser')) await benchBrowser({ db: duck.db, staticDir: join(ROOT, 'dist', 'app'), runs: 7, reportId: 70, chips: ['一级类目', '品牌'], log: console.log });
 if (sections.has('export')) await benchExport({ db: duck.db, dir: dataDir, rows: Number(args['export-rows']), log: console.log });
 
 await duck.db.close();

@@ -223,8 +223,9 @@ export function ReportTable({
     onIsFullScreenChange: setFocus,
     onColumnSizingChange,
     mantinePaperProps: { shadow: 'none', withBorder: false, className: focus ? classes.paperFocus : classes.paper },
-    // data-state marks when an answer's rows are committed (what the bench's paint timing waits for)
-    mantineTableContainerProps: { className: focus ? classes.containerFocus : classes.container, mod: { state: loading ? 'loading' : 'ready' } },
+    // data-result marks when an answer's rows are committed (what the bench's paint timing waits for); its own
+    // name, as Mantine's popovers and transitions put data-state on elements of their own
+    mantineTableContainerProps: { className: focus ? classes.containerFocus : classes.container, mod: { result: loading ? 'loading' : 'ready' } },
     mantineTableProps: { striped: false, highlightOnHover: true, withColumnBorders: true, className: classes.table },
     mantineTableBodyRowProps: { className: classes.row },
     mantineTableHeadProps: { className: classes.head },
