@@ -91,16 +91,18 @@ async function addGoods(page: Page, codes: string[] | number): Promise<string[]>
 }
 
 const lineRows = (page: Page) => view(page).getByTestId('document-lines').locator('tbody tr');
+const state = (page: Page) => view(page).getByTestId('document-state');
 
 /** Saves a new document and answers its number from the page it moves to. */
 async function saveNew(page: Page, type: string): Promise<string> {
   await view(page).getByRole('button', { name: '保存' }).first().click();
   await toast(page, '保存成功');
   await expect(page).toHaveURL(new RegExp(`/documents/${type}/[A-Z]{2}\\d+`));
+  // the new document's page stays mounted in its tab for a moment: wait for the saved one in view
+  await expect(state(page)).toHaveText('草稿');
   return decodeURIComponent(page.url().split('/').pop()!);
 }
 
-const state = (page: Page) => view(page).getByTestId('document-state');
 
 async function toolbar(page: Page, name: string) {
   await view(page).getByRole('button', { name, exact: true }).first().click();
@@ -210,7 +212,7 @@ test.describe('document flows', () => {
   });
 
   test('stock adjustment: import a good file and one with row errors (error file from the import log), send back, resubmit, approve', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await loginAs(page, { username: 'admin', client: '总部端' });
     await expect(page).toHaveURL(/\/dashboard/);
     await page.goto('/documents/stock-adjustment/new');
