@@ -233,6 +233,9 @@ async function loadFigures(side: Side): Promise<void> {
   );
 }
 
+// every DuckDB call holds a libuv thread while it runs; `npm run bench` sets 16 as `npm start` does
+if (!process.env.UV_THREADPOOL_SIZE) console.warn('UV_THREADPOOL_SIZE is not set: DuckDB calls share 4 libuv threads, unlike `npm start`');
+
 const ids = args.reports!.split(',').map(Number);
 const sections = new Set(args.only!.split(','));
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

@@ -784,12 +784,25 @@ function buildScreen(plan: Plan): Statement | null {
   );
 }
 
+/**
+ * page, count and totals are rendered when first read: a report screen that fuses into one pass
+ * never reads them, and rendering a statement is most of what compiling a request costs.
+ */
 export function compileReport(input: CompileInput): CompiledReport {
   const plan = new Plan(input);
+  let page: Statement | undefined;
+  let count: Statement | undefined;
+  let totals: Statement | undefined;
   return {
-    page: buildPage(plan),
-    count: buildCount(plan),
-    totals: buildTotals(plan),
+    get page() {
+      return (page ??= buildPage(plan));
+    },
+    get count() {
+      return (count ??= buildCount(plan));
+    },
+    get totals() {
+      return (totals ??= buildTotals(plan));
+    },
     screen: buildScreen(plan),
     columns: plan.columns,
   };
