@@ -81,13 +81,19 @@ export class JobRunner {
   /**
    * Fails the jobs that can never finish: those this process ran before it restarted, and those of a
    * process whose lease went stale. Their partial files are removed. Returns the failed job ids.
+   * While running (`restarted` false) this process's own jobs are live, never lost: failing them
+   * would delete the file a job is about to finish.
    */
-  async failInterrupted(now = new Date()): Promise<string[]> {
+  async failInterrupted(now = new Date(), restarted = true): Promise<string[]> {
     const stale = sqlTimestamp(new Date(now.getTime() - STALE_MS));
     const lost = await this.db.query<{ job_id: string; file_path: string | null }>(
       `SELECT j.job_id, j.file_path FROM import_log j LEFT JOIN job_lease l ON l.job_id = j.job_id
         WHERE j.status IN ('queued', 'running')
-          AND (l.job_id IS NULL OR l.instance_id = $1 OR l.heartbeat_at < CAST($2 AS TIMESTAMP))`,
+          AND ${
+            restarted
+              ? '(l.job_id IS NULL OR l.instance_id = $1 OR l.heartbeat_at < CAST($2 AS TIMESTAMP))'
+              : 'l.instance_id <> $1 AND l.heartbeat_at < CAST($2 AS TIMESTAMP)'
+          }`,
       [this.instanceId, stale],
     );
     for (const job of lost) {
@@ -109,7 +115,7 @@ export class JobRunner {
     this.heartbeat = setInterval(() => {
       void this.db
         .query('UPDATE job_lease SET heartbeat_at = CAST($2 AS TIMESTAMP) WHERE instance_id = $1', [this.instanceId, sqlTimestamp()])
-        .then(() => this.failInterrupted())
+        .then(() => this.failInterrupted(new Date(), false))
         .catch((err) => console.error('job heartbeat failed', err));
     }, HEARTBEAT_MS);
     this.heartbeat.unref();

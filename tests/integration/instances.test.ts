@@ -117,6 +117,14 @@ describe('item 8: crash safety of background jobs', () => {
     }
   });
 
+  it('the running check (heartbeat) leaves this process’s own running jobs and their files alone', async () => {
+    const own = await leftRunning('import', 'a', new Date());
+    expect(await a.jobs.failInterrupted(new Date(), false)).not.toContain(own.jobId);
+    const [row] = await s.testDb.db.query<{ status: string }>('SELECT status FROM import_log WHERE job_id = $1', [own.jobId]);
+    expect(row.status).toBe('running');
+    expect(existsSync(partialPath(own.file))).toBe(true);
+  });
+
   it('a restart leaves the jobs of a live instance alone and fails those of an instance that stopped beating', async () => {
     const live = await leftRunning('export', 'b', new Date());
     const dead = await leftRunning('export', 'c', new Date(Date.now() - STALE_MS - 60_000));
