@@ -12,6 +12,7 @@ async function digest(db: Db, today: string): Promise<Record<string, string>> {
   const hashes = new Map<string, ReturnType<typeof createHash>>();
   const capture = {
     ...db,
+    appender: undefined, // every row through bulkInsert, where it is hashed
     bulkInsert: async (table: string, _cols: readonly string[], rows: readonly (readonly unknown[])[]) => {
       if (table === 'account') return;
       const h = hashes.get(table) ?? createHash('sha1');
