@@ -5,7 +5,7 @@
  * only, 暂无数据 when empty and a loading overlay that never blanks the table. The pager sits in the
  * bottom toolbar so focus mode keeps it.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Center, Group, Text, Tooltip } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import {
@@ -65,6 +65,23 @@ function NumberCell({ value, column }: { value: unknown; column: Column }) {
   return isNegativeCell(value, column.format) ? <span className={classes.negative}>{text}</span> : <>{text}</>;
 }
 
+/**
+ * The totals reach the footer through a context, so the column definitions do not change when the totals
+ * answer arrives after the rows: new definitions would rebuild and repaint every body cell.
+ */
+const TotalsContext = createContext<ReportRow | null>(null);
+
+function TotalCell({ column, labelColumn }: { column: Column; labelColumn: string }) {
+  const t = useT();
+  const totals = useContext(TotalsContext);
+  const value = totals?.[column.value];
+  if (column.value === labelColumn && (value === null || value === undefined || value === '')) return <>{t('report.totals')}</>;
+  if (!totals) return null;
+  return column.type === '2' ? <NumberCell value={value} column={column} /> : <>{formatCell(value, column.format)}</>;
+}
+
+const NO_SELECTION: MRT_RowSelectionState = {};
+
 export function ReportTable({
   columns,
   rows,
@@ -82,14 +99,16 @@ export function ReportTable({
   const t = useT();
   const { locale } = useLocale();
   const [focus, setFocus] = useState(false);
-  const [selection, setSelection] = useState<MRT_RowSelectionState>({});
+  const [selection, setSelection] = useState<MRT_RowSelectionState>(NO_SELECTION);
   const [sizing, setSizing] = useState<MRT_ColumnSizingState>({});
-  // a new result starts with nothing selected
-  useEffect(() => setSelection({}), [rows]);
+  // a new result starts with nothing selected (the same empty state when nothing was: no second render)
+  useEffect(() => setSelection(NO_SELECTION), [rows]);
   useEffect(() => setSizing({ ...layout.widths }), [layout.widths]);
 
   const visible = useMemo(() => shownColumns(columns), [columns]);
   const labelColumn = totalsLabelColumn(orderedColumns(visible, layout), layout.hidden);
+  const state = useMemo(() => tableStateOf(visible, layout, [SELECT_COLUMN]), [visible, layout]);
+  const sorting = useMemo(() => sortingOf(orderBy), [orderBy]);
 
   const columnDefs = useMemo<MRT_ColumnDef<ReportRow>[]>(
     () =>
@@ -103,12 +122,7 @@ export function ReportTable({
           header: column.label,
           Header: () => <HeaderLabel column={column} />,
           Cell: ({ cell }) => (numeric ? <NumberCell value={cell.getValue()} column={column} /> : formatCell(cell.getValue(), column.format)),
-          Footer: () => {
-            const value = totals?.[column.value];
-            if (column.value === labelColumn && (value === null || value === undefined || value === '')) return t('report.totals');
-            if (!totals) return null;
-            return numeric ? <NumberCell value={value} column={column} /> : formatCell(value, column.format);
-          },
+          Footer: () => <TotalCell column={column} labelColumn={labelColumn} />,
           size: width,
           minSize: Math.min(width, 60),
           enableSorting: sortable && column.sortable !== false,
@@ -117,10 +131,9 @@ export function ReportTable({
           mantineTableFooterCellProps: { align },
         };
       }),
-    [visible, minWidth, sortable, totals, labelColumn, t],
+    [visible, minWidth, sortable, labelColumn],
   );
 
-  const state = tableStateOf(visible, layout, [SELECT_COLUMN]);
   const localization = useMemo(
     () => ({
       ...(locale === 'zh-CN' ? MRT_Localization_ZH_HANS : MRT_Localization_EN),
@@ -135,9 +148,8 @@ export function ReportTable({
   );
 
   const onSortingChange = (updater: MRT_Updater<MRT_SortingState>) => {
-    const current = sortingOf(orderBy);
-    const next = typeof updater === 'function' ? updater(current) : updater;
-    const field = next[0]?.id ?? current[0]?.id;
+    const next = typeof updater === 'function' ? updater(sorting) : updater;
+    const field = next[0]?.id ?? sorting[0]?.id;
     if (field) onSort(field);
   };
 
@@ -154,6 +166,9 @@ export function ReportTable({
     localization,
     getRowId: (_row, index) => String(index),
     layoutMode: 'semantic',
+    // data cells are memoised on their cell: a render for the totals, the selection or the loading overlay
+    // repaints only the select column, the header and the footer (widths come from CSS variables)
+    memoMode: 'cells',
     // one bar under the table: focus toggle and column settings left, the pager right (kept in focus mode)
     enableTopToolbar: false,
     enableBottomToolbar: true,
@@ -209,7 +224,7 @@ export function ReportTable({
       },
     },
     state: {
-      sorting: sortingOf(orderBy),
+      sorting,
       rowSelection: selection,
       isFullScreen: focus,
       showLoadingOverlay: loading,
@@ -234,5 +249,9 @@ export function ReportTable({
     mantineToolbarAlertBannerProps: { className: classes.banner },
   });
 
-  return <MantineReactTable table={table} />;
+  return (
+    <TotalsContext.Provider value={totals}>
+      <MantineReactTable table={table} />
+    </TotalsContext.Provider>
+  );
 }
