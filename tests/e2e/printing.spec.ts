@@ -43,6 +43,8 @@ async function addStyle(page: Page, name: string, file: string, publish?: string
 
 test.describe('print styles (rules 250–271)', () => {
   test('two styles, one default; HQ publishes to stores; a store user sees it but cannot delete it', async ({ page, browser }) => {
+    // two sessions, each loading the app: on a busy machine this outlasts the default minute
+    test.slow();
     await loginAs(page, { username: 'admin', client: '总部端' });
     await expect(page).not.toHaveURL(/login/);
     await page.goto('/print-styles');
@@ -94,6 +96,7 @@ test.describe('document print with each shipped style (rules 250–254, 272)', (
     ['stock-adjustment', 30, 'adjust_no'],
   ] as const) {
     test(`${type}: 打印 on the document page → the PDF shows the style's header fields and every line`, async ({ page }) => {
+      test.slow();
       await loginAs(page, { username: 'admin', client: '总部端' });
       await expect(page).not.toHaveURL(/login/);
       const auth = { authorization: `Bearer ${await token(page)}` };
@@ -108,8 +111,8 @@ test.describe('document print with each shipped style (rules 250–254, 272)', (
         await page.getByRole('button', { name: '打印', exact: true }).click();
         const dialog = page.getByTestId('print-dialog');
         await expect(dialog.getByRole('heading', { name: '打印' })).toBeVisible();
-        // the shipped default (the first) starts ticked (rule 251)
-        if (n === 0) await expect(dialog.getByRole('radio', { name: style.title })).toBeChecked();
+        // one style starts ticked: the default (rule 251)
+        if (n === 0) await expect(dialog.getByRole('radio', { checked: true })).toHaveCount(1);
         await dialog.getByRole('radio', { name: style.title }).check();
         const answered = page.waitForResponse((r) => r.url().endsWith('/api/print/down_data'));
         const tab = page.waitForEvent('popup');
@@ -117,11 +120,15 @@ test.describe('document print with each shipped style (rules 250–254, 272)', (
         const answer = await answered;
         expect(answer.status()).toBe(200);
         // the browser names the document; the server loads it
-        expect(answer.request().postDataJSON().list).toEqual([{ type, no }]);
+        const sent = answer.request().postDataJSON();
+        expect(sent.list).toEqual([{ type, no }]);
         await tab;
         await expect(dialog).toBeHidden();
 
-        const text = pdfText(await answer.body()).replace(/[ \t]+/g, ' ');
+        // the page turned the answer into the new tab's blob: the same request again for the PDF
+        const pdf = await page.request.post('/api/print/down_data', { headers: auth, data: sent });
+        expect(pdf.headers()['content-type']).toBe('application/pdf');
+        const text = pdfText(await pdf.body()).replace(/[ \t]+/g, ' ');
         expect(text).toContain(style.title);
         for (const h of style.header) expect(text, h.label).toContain(`${h.label}：`);
         expect(text).toContain(no);
@@ -133,12 +140,13 @@ test.describe('document print with each shipped style (rules 250–254, 272)', (
   }
 
   test('the chosen row of the list prints too; a store prints its own outbound documents', async ({ page }) => {
+    test.slow();
     await loginAs(page, { username: 'store01', client: '门店端' });
     await expect(page).not.toHaveURL(/login/);
     await page.goto('/documents/store-outbound');
     const first = page.getByTestId('document-list').locator('tbody tr').first();
     await expect(first).toBeVisible();
-    await first.getByRole('radio').check();
+    await first.locator('td').nth(2).click();
     const no = await first.getByRole('radio').getAttribute('aria-label');
     await page.getByRole('button', { name: '打印', exact: true }).click();
     const dialog = page.getByTestId('print-dialog');
@@ -148,7 +156,11 @@ test.describe('document print with each shipped style (rules 250–254, 272)', (
     await dialog.getByRole('button', { name: '打印', exact: true }).click();
     const answer = await answered;
     expect(answer.status()).toBe(200);
-    expect(pdfText(await answer.body())).toContain(String(no));
+    const sent = answer.request().postDataJSON();
+    expect(sent.list).toEqual([{ type: 'store-outbound', no }]);
+    const auth = { authorization: `Bearer ${await token(page)}` };
+    const pdf = await page.request.post('/api/print/down_data', { headers: auth, data: sent });
+    expect(pdfText(await pdf.body())).toContain(String(no));
   });
 });
 
