@@ -18,6 +18,11 @@ test.describe('documents', () => {
       await expect(page).toHaveURL(/\/dashboard/);
       const list = await openList(page, type);
       const firstNo = (await list.locator('tbody tr').first().getByRole('link').textContent())!.trim();
+      // one row chosen at a time: its radio alone is ticked
+      await expect(list.getByRole('radio', { checked: true })).toHaveCount(0);
+      await list.getByRole('radio', { name: firstNo }).check();
+      await expect(list.getByRole('radio', { checked: true })).toHaveCount(1);
+      await expect(list.getByRole('radio', { name: firstNo })).toBeChecked();
       const bar = page.getByTestId('document-filter-bar');
       const noBox = bar.getByRole('textbox').first();
       await noBox.fill(firstNo);

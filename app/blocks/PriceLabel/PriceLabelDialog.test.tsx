@@ -24,6 +24,8 @@ describe('<PriceLabelDialog> (rules 215–249)', { timeout: 20_000 }, () => {
     });
     renderBlock(<PriceLabelDialog opened onClose={() => undefined} source={source()} client="HMT" tenantId={10139} skuNos={['A1', 'B2']} send={send} />);
     await waitFor(() => expect((screen.getByRole('radio', { name: '标准价签' }) as HTMLInputElement).checked).toBe(true));
+    // one template ticked at a time
+    expect((screen.getByRole('radio', { name: '促销价签' }) as HTMLInputElement).checked).toBe(false);
     const copies = await screen.findByLabelText('打印份数 B2');
     await userEvent.clear(copies);
     await userEvent.type(copies, '2');

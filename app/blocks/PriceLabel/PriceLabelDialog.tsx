@@ -164,7 +164,7 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
             {templates.map((x) => (
               <Table.Tr key={x.id} onClick={() => setTicked(x.id)} style={{ cursor: 'pointer' }}>
                 <Table.Td w={40}>
-                  <Radio size="xs" checked={x.id === ticked} onChange={() => setTicked(x.id)} aria-label={x.print_template_name} />
+                  <Radio size="xs" value={String(x.id)} checked={x.id === ticked} onChange={() => setTicked(x.id)} aria-label={x.print_template_name} />
                 </Table.Td>
                 <Table.Td>{x.print_template_name}</Table.Td>
                 <Table.Td>

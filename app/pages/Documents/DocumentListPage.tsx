@@ -151,7 +151,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
                 return (
                   <Table.Tr key={no} onClick={() => setChosen(r)} style={{ cursor: 'pointer' }}>
                     <Table.Td>
-                      <Radio size="xs" checked={chosenNo === no} onChange={() => setChosen(r)} aria-label={no} />
+                      <Radio size="xs" value={no} checked={chosenNo === no} onChange={() => setChosen(r)} aria-label={no} />
                     </Table.Td>
                     {columns.map((c) => (
                       <Table.Td key={c.key} ta={c.format && c.format !== 'text' && c.format !== 'date' ? 'right' : undefined}>
