@@ -66,8 +66,9 @@ async function pickFirst(page: Page, field: string, title: string): Promise<stri
 }
 
 /** Goods added to the lines through the goods picker: by code when given, else the first rows of the first page. */
-async function addGoods(page: Page, codes: string[] | number): Promise<string[]> {
-  await view(page).getByRole('button', { name: '添加商品', exact: true }).click();
+/** `button`: the definition's goods line picker (a document without line pickers has 添加商品). */
+async function addGoods(page: Page, codes: string[] | number, button = '添加商品'): Promise<string[]> {
+  await view(page).getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: '选择商品' });
   const rows = dialog.locator('tbody tr[data-testid^="row-"]');
   const picked: string[] = [];
@@ -220,7 +221,7 @@ test.describe('document flows', () => {
     await view(page).getByRole('textbox', { name: '调整原因' }).click();
     await page.getByRole('option').first().click();
     await view(page).getByRole('textbox', { name: '调整时间' }).fill(TODAY);
-    const [sku] = await addGoods(page, 1);
+    const [sku] = await addGoods(page, 1, '选择商品');
     await view(page).getByLabel('调整数量 1').fill('1');
     await view(page).getByLabel('成本价 1').fill('2');
     const no = await saveNew(page, 'stock-adjustment');
