@@ -11,12 +11,17 @@ async function openList(page: Page, type: string) {
   return list;
 }
 
+const activeTab = (page: Page) => page.getByTestId('tab-bar').getByRole('tab', { selected: true });
+
 test.describe('documents', () => {
-  for (const type of ['purchase-receipt', 'stock-adjustment', 'store-outbound']) {
+  const titles: Record<string, string> = { 'purchase-receipt': '采购收货单', 'stock-adjustment': '库存调整单', 'store-outbound': '门店出库单' };
+  for (const [type, title] of Object.entries(titles)) {
     test(`${type}: the list filters by number on Enter and the document shows its approval records`, async ({ page }) => {
       await loginAs(page, { username: 'admin', client: '总部端' });
       await expect(page).toHaveURL(/\/dashboard/);
       const list = await openList(page, type);
+      // the tab is named by the document, not by its path
+      await expect(activeTab(page)).toContainText(title);
       const firstNo = (await list.locator('tbody tr').first().getByRole('link').textContent())!.trim();
       // one row chosen at a time: its radio alone is ticked
       await expect(list.getByRole('radio', { checked: true })).toHaveCount(0);
@@ -31,6 +36,7 @@ test.describe('documents', () => {
       await list.getByRole('link', { name: firstNo }).click();
       await expect(page).toHaveURL(new RegExp(`/documents/${type}/${firstNo}$`));
       await expect(page.getByTestId('document-state')).toBeVisible();
+      await expect(activeTab(page)).toContainText(`${title} ${firstNo}`);
       await expect(page.getByTestId('document-lines').locator('tbody tr').first()).toBeVisible();
       await page.getByRole('button', { name: '审批记录' }).click();
       await expect(page.getByRole('dialog', { name: '审批记录' })).toBeVisible();

@@ -21,7 +21,7 @@ import { Toolbar } from '../../blocks/Toolbar';
 import { useLocale, useT } from '../../i18n';
 import { formatCell } from '../../report/format';
 import { FilterField } from '../../report/parts/FilterField';
-import { useTabs } from '../../shell/tabs/TabsProvider';
+import { usePageTitle, useTabs } from '../../shell/tabs/TabsProvider';
 import { NotFoundPage } from '../NotFound/NotFoundPage';
 import { createDocument, submitDocument, updateDocument, useDocumentDetail, useDocumentType } from './api';
 import {
@@ -68,6 +68,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
   const client = useStoredAuth()?.session.client ?? 'HMT';
   const { dataSource, notify } = useBlocks();
   const detail = useDocumentDetail(type, no);
+  usePageTitle(`${textOf(def.title, locale)} ${no ?? t('documents.page.new')}`);
   const [header, setHeader] = useState<Record<string, DocumentValue>>(() => blankHeader(def));
   const [lines, setLines] = useState<Lines>([]);
   const [dialog, setDialog] = useState<Dialog>(null);

@@ -15,6 +15,7 @@ import { useBlocks } from '../../blocks/data-source/BlocksProvider';
 import { Pager } from '../../blocks/Pager';
 import { Toolbar } from '../../blocks/Toolbar';
 import { useLocale, useT } from '../../i18n';
+import { usePageTitle } from '../../shell/tabs/TabsProvider';
 import { formatCell } from '../../report/format';
 import { NotFoundPage } from '../NotFound/NotFoundPage';
 import { deleteDocument, submitDocument, useDocumentList, useDocumentType } from './api';
@@ -57,6 +58,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
   const { dataSource, notify } = useBlocks();
   const filters = useMemo(() => visibleFor(def.filters, client), [def, client]);
   const columns = useMemo(() => visibleFor(def.list.columns, client), [def, client]);
+  usePageTitle(textOf(def.title, locale));
   const [values, setValues] = useState<FilterValues>(() => initialFilters(filters));
   const [applied, setApplied] = useState<FilterValues>(values);
   const [page, setPage] = useState({ page_num: 1, page_size: def.list.page_size ?? DEFAULT_PAGE_SIZE });

@@ -2,7 +2,7 @@
  * Holds the tab bar state (tabs.logic.ts) for the layout: records every page shown, and runs the close,
  * refresh and toolbar-close actions, navigating where the rules say.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useMatches, useNavigate } from 'react-router';
 import {
   closeAll as closeAllTabs,
@@ -45,7 +45,8 @@ export function TabsProvider({ children }: { children: ReactNode }) {
   const activeKey = pathnameOf(fullPath);
   const [state, setState] = useState<TabsState>(() => initialTabs(''));
 
-  useEffect(() => setState((s) => visit(s, fullPath, '')), [fullPath]);
+  // a layout effect: the tab must exist before the page's own (passive) effects title it
+  useLayoutEffect(() => setState((s) => visit(s, fullPath, '')), [fullPath]);
 
   const apply = useCallback(
     (result: TabsResult) => {
