@@ -33,6 +33,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['app/**/*.test.{ts,tsx}'],
           setupFiles: ['app/test-setup.ts'],
+          // room for the 5 s async waits of test-setup.ts
+          testTimeout: 20_000,
           // @rjsf/mantine imports dayjs plugins without their .js extension, which Node's ESM loader refuses
           server: { deps: { inline: ['@rjsf/mantine'] } },
         },

@@ -1,8 +1,10 @@
 /** jsdom setup for the "dom" vitest project: unmount between tests and stub browser APIs Mantine uses. */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+// findBy*/waitFor give up after 1 s by default: too short for lazy pages while the suite loads both cores
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -30,6 +30,9 @@ const base: SessionInfo = {
   is_open_edit_password: 0,
 };
 
+/** Tabs follow navigation through lazy pages: on a busy machine that takes longer than waitFor's default second. */
+const settle = <T,>(check: () => T) => vi.waitFor(check, { timeout: 5000 });
+
 const leaf = (id: string, title: string, route: string): MenuNode => ({ id, kind: 'report', title, title_en: title, route, icon: null, children: [] });
 const MENU: MenuNode[] = [
   { id: 'dashboard', kind: 'page', title: '首页', title_en: 'Home', route: '/dashboard', icon: 'home', children: [] },
@@ -82,7 +85,7 @@ describe('header by client (rules 1–19)', SLOW, () => {
     expect(screen.getByTestId('remote-assist')).toBeTruthy();
     expect(screen.getByTestId('complaint-button')).toBeTruthy();
     expect(screen.getByTestId('identity-text').textContent).toBe('10139 admin');
-    await vi.waitFor(() => expect(screen.getByTestId('message-icon').getAttribute('data-unread')).toBe('3'));
+    await settle(() => expect(screen.getByTestId('message-icon').getAttribute('data-unread')).toBe('3'));
   });
 
   it.each([
@@ -112,27 +115,27 @@ describe('menu and tabs (rules 22–23, 36–42)', SLOW, () => {
   it('rule 23: a group opens /menu-nav listing its pages; a leaf opens its page as a tab', async () => {
     const router = renderAs(base);
     await userEvent.click(await screen.findByText('销售报表'));
-    await vi.waitFor(() => expect(path(router)).toBe('/menu-nav?group=group%3Asales'));
+    await settle(() => expect(path(router)).toBe('/menu-nav?group=group%3Asales'));
     expect(within(await screen.findByTestId('menu-nav-list')).getByText('门店毛利分析')).toBeTruthy();
     await userEvent.click(screen.getByText('账号设置'));
-    await vi.waitFor(() => expect(path(router)).toBe('/menu-nav?group=group%3Aaccount'));
+    await settle(() => expect(path(router)).toBe('/menu-nav?group=group%3Aaccount'));
     await userEvent.click(within(await screen.findByTestId('menu-nav-list')).getByText('修改密码'));
-    await vi.waitFor(() => expect(path(router)).toBe('/user'));
-    await vi.waitFor(() => expect(tabKeys()).toEqual(['/dashboard', '/menu-nav', '/user']));
+    await settle(() => expect(path(router)).toBe('/user'));
+    await settle(() => expect(tabKeys()).toEqual(['/dashboard', '/menu-nav', '/user']));
   });
 
   it('rules 22, 36, 39: X closes and moves to the last tab; the dashboard has no X; middle-click closes', async () => {
     const router = renderAs(base, '/user');
     await screen.findByText('账号信息');
-    await vi.waitFor(() => expect(tabKeys()).toEqual(['/dashboard', '/user']));
+    await settle(() => expect(tabKeys()).toEqual(['/dashboard', '/user']));
     await router.navigate('/menu-nav');
-    await vi.waitFor(() => expect(tabKeys()).toEqual(['/dashboard', '/user', '/menu-nav']));
+    await settle(() => expect(tabKeys()).toEqual(['/dashboard', '/user', '/menu-nav']));
     const dashboardTab = screen.getAllByRole('tab')[0];
     expect(within(dashboardTab).queryByTestId('tab-close')).toBeNull();
     await userEvent.click(within(screen.getAllByRole('tab')[2]).getByTestId('tab-close'));
     expect(path(router)).toBe('/user');
     fireEvent(screen.getAllByRole('tab')[1], new MouseEvent('auxclick', { bubbles: true, button: 1 }));
-    await vi.waitFor(() => expect(path(router)).toBe('/dashboard'));
+    await settle(() => expect(path(router)).toBe('/dashboard'));
     expect(tabKeys()).toEqual(['/dashboard']);
   });
 
@@ -140,7 +143,7 @@ describe('menu and tabs (rules 22–23, 36–42)', SLOW, () => {
     const router = renderAs(base, '/user');
     await screen.findByText('账号信息');
     await router.navigate('/menu-nav');
-    await vi.waitFor(() => expect(tabKeys()).toHaveLength(3));
+    await settle(() => expect(tabKeys()).toHaveLength(3));
     fireEvent.contextMenu(screen.getAllByRole('tab')[0]);
     const pinnedMenu = screen.getByTestId('tab-context-menu');
     expect(within(pinnedMenu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['刷新', '关闭其他', '关闭所有']);
