@@ -5,7 +5,7 @@
  * only, 暂无数据 when empty and a loading overlay that never blanks the table. The pager sits in the
  * bottom toolbar so focus mode keeps it.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Center, Group, Text, Tooltip } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import {
@@ -49,7 +49,8 @@ export interface ReportTableProps {
   pager?: ReactNode;
 }
 
-function HeaderLabel({ column }: { column: Column }) {
+// memoised on its column: the table re-renders its header for each answer, the help tooltips need not
+const HeaderLabel = memo(function HeaderLabel({ column }: { column: Column }) {
   if (!column.index_desc) return <>{column.label}</>;
   return (
     <Group gap={4} wrap="nowrap" className={classes.header}>
@@ -59,7 +60,7 @@ function HeaderLabel({ column }: { column: Column }) {
       </Tooltip>
     </Group>
   );
-}
+});
 
 function NumberCell({ value, column }: { value: unknown; column: Column }) {
   const text = formatCell(value, column.format);
