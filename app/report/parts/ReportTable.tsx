@@ -3,7 +3,8 @@
  * numeric columns, header help from index_desc, the totals row pinned at the bottom, server-side sort on
  * sortable reports, row selection with its count bar, virtual scrolling of 40 px rows in focus mode
  * only, 暂无数据 when empty and a loading overlay that never blanks the table. The pager sits in the
- * bottom toolbar so focus mode keeps it.
+ * bottom toolbar so focus mode keeps it. mantine-react-table draws the frame, header and footer; the body
+ * rows outside focus mode are our plain ReportRows (the library's cell components were the cost of a paint).
  */
 import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Center, Group, Text, Tooltip } from '@mantine/core';
