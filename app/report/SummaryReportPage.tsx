@@ -3,7 +3,7 @@
  * built from the server's ReportConfig. Header buttons, optional history tabs, the filter box, the
  * summary-dimension chips, an optional fixed note, the result table with its totals row and the pager.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { refresh, search, setPage, setPageSize, toggleChip, toggleSort } from '../../engine/query';
@@ -49,6 +49,7 @@ export function ReportView({ pageId }: { pageId: number }) {
   // rule 174: the AI panel closes when a new fetch starts
   const seq = state?.fetch_seq;
   useEffect(() => setAiOpen(false), [seq]);
+  const onToggleChip = useCallback((chip: string) => apply((s, c) => toggleChip(s, c, chip)), [apply]);
 
   if (page.configQuery.isError && !config) {
     return (
@@ -94,7 +95,7 @@ export function ReportView({ pageId }: { pageId: number }) {
           </Group>
           <HistoryTabs tabs={config.tabs} value={state.is_history} onChange={page.selectTab} disabled={page.tabLoading} />
           <ReportFilterBox config={config} state={state} apply={apply} />
-          <ChipRow config={config} active={state.chips} onToggle={(chip) => apply((s, c) => toggleChip(s, c, chip))} />
+          <ChipRow config={config} active={state.chips} onToggle={onToggleChip} />
         </Stack>
       </Card>
       <Group align="flex-start" gap="sm" wrap="nowrap">

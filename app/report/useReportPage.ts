@@ -8,7 +8,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { todayIn } from '../../engine/dates';
 import { changeTab, configLoaded, initialState, type ReportState } from '../../engine/query';
-import type { ReportConfig, ReportData, ReportRow } from '../../engine/wire';
+import type { Column, ReportConfig, ReportData, ReportRow } from '../../engine/wire';
 import { useSession } from '../api';
 import { useLocale } from '../i18n';
 import { nextTotalsRequest, type TotalsRequest } from './report.logic';
@@ -35,6 +35,8 @@ export function showError(message: string): void {
 export function showWarning(message: string): void {
   notifications.show({ message, color: 'orange', position: 'top-center', autoClose: 3000 });
 }
+
+const NO_COLUMNS: Column[] = [];
 
 export function useReportPage(pageId: number) {
   const source = useReportSource();
@@ -120,6 +122,11 @@ export function useReportPage(pageId: number) {
   // rule 128: an emptied table shows nothing; rule 122: a failed fetch shows nothing and stops loading
   const shown = query && !dataQuery.isError ? dataQuery.data : undefined;
   const rows: ReportRow[] = shown?.list ?? [];
+  // each answer carries its columns anew; the same columns stay the same array, so the table keeps its
+  // column definitions (new ones rebuild its header and every cell) and only the rows change
+  const title = shown?.title ?? NO_COLUMNS;
+  const titleKey = JSON.stringify(title);
+  const columns = useMemo(() => title, [titleKey]);
   // rule 123: a failed totals fetch clears the totals row
   const totalsRow: ReportRow | null = totalsRequest && !totalsQuery.isError ? (totalsQuery.data?.list?.[0] ?? null) : null;
 
@@ -130,7 +137,7 @@ export function useReportPage(pageId: number) {
     configQuery,
     apply,
     selectTab,
-    columns: shown?.title ?? [],
+    columns,
     rows,
     total: shown?.total ?? 0,
     totalsRow,

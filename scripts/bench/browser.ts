@@ -68,6 +68,10 @@ interface SearchTiming {
   dataAnswered: number;
   /** click → the later of the data and totals answers received */
   answered: number;
+  /** click → the data request sent (the render that shows the loading overlay comes first) */
+  dataSent: number;
+  /** click → the commit that put the answer's rows in the table (data-result back to ready) */
+  committed: number;
 }
 
 /** The result table's container; data-result flips to loading and back to ready with each answer. */
@@ -93,6 +97,8 @@ async function timeSearch(page: Page): Promise<SearchTiming> {
           if (state !== 'ready' || !sawLoading) return;
           observer.disconnect();
           clearTimeout(timer);
+          // the observer runs right after React's commit wrote the rows into the document
+          const committed = performance.now() - start;
           // the frame after the commit is the one that paints the rows
           requestAnimationFrame(() =>
             setTimeout(() => {
@@ -106,6 +112,8 @@ async function timeSearch(page: Page): Promise<SearchTiming> {
               const endOf = answers.map((e) => [e.name.endsWith('/data') ? 'data' : 'totals', e.responseEnd - start] as const);
               resolve({
                 painted,
+                committed,
+                dataSent: Math.min(...answers.filter((e) => e.name.endsWith('/data')).map((e) => e.startTime - start)),
                 dataAnswered: Math.max(...endOf.filter(([part]) => part === 'data').map(([, end]) => end)),
                 answered: Math.max(...endOf.map(([, end]) => end)),
               });
@@ -160,12 +168,18 @@ async function benchSearch(context: BrowserContext, base: string, { reportId, ch
   const answered: number[] = [];
   const afterData: number[] = [];
   const bare: number[] = [];
+  const sent: number[] = [];
+  const toCommit: number[] = [];
+  const commitToFrame: number[] = [];
   for (let i = 0; i < runs; i++) {
     await page.waitForTimeout(REPEAT_GUARD_MS);
     const timing = await timeSearch(page);
     painted.push(timing.painted);
     answered.push(timing.answered);
     afterData.push(timing.painted - timing.dataAnswered);
+    sent.push(timing.dataSent);
+    toCommit.push(timing.committed - timing.dataAnswered);
+    commitToFrame.push(timing.painted - timing.committed);
     bare.push(await timeBareFetch(page, reportId, lastBody));
   }
   const rows = await page.locator(`${RESULT} tbody tr`).count();
@@ -175,6 +189,10 @@ async function benchSearch(context: BrowserContext, base: string, { reportId, ch
       `bare data+totals fetch ${median(bare).toFixed(0)} ms (painted − bare ${(median(painted) - median(bare)).toFixed(0)} ms) | ` +
       `page's own answers ${median(answered).toFixed(0)} ms; paint after the rows' answer ${median(afterData).toFixed(0)} ms ` +
       `(${runs} runs)`,
+  );
+  log(
+    `  the table alone: rows' answer → rows committed ${median(toCommit).toFixed(0)} ms, commit → painted frame ` +
+      `${median(commitToFrame).toFixed(0)} ms; click → data request sent ${median(sent).toFixed(0)} ms (the loading render)`,
   );
   await page.close();
 }

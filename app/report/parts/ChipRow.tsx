@@ -2,6 +2,7 @@
  * The summary-dimension chips (spec §4; rules 90, 98, 113, 114): a click toggles a chip, a forced chip
  * stays active; the table's dimension columns follow at the next search.
  */
+import { memo } from 'react';
 import { Chip, Group, Text } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { chipItems } from '../../../engine/query';
@@ -14,7 +15,7 @@ export interface ChipRowProps {
   onToggle: (id: string) => void;
 }
 
-export function ChipRow({ config, active, onToggle }: ChipRowProps) {
+function ChipRowView({ config, active, onToggle }: ChipRowProps) {
   const t = useT();
   const chips = chipItems(config);
   if (!chips.length) return null;
@@ -40,3 +41,6 @@ export function ChipRow({ config, active, onToggle }: ChipRowProps) {
     </Group>
   );
 }
+
+/** Memoised: a search's answers re-render the report page, and these props stay the same across them. */
+export const ChipRow = memo(ChipRowView);

@@ -1,4 +1,5 @@
 /** The history tab (spec §4; rules 99–103): 近3个月内数据 ("2", default) / 3个月前数据 ("1"). */
+import { memo } from 'react';
 import { Tabs } from '@mantine/core';
 import type { HistoryTab } from '../../../engine/wire';
 
@@ -9,7 +10,7 @@ export interface HistoryTabsProps {
   disabled?: boolean;
 }
 
-export function HistoryTabs({ tabs, value, onChange, disabled }: HistoryTabsProps) {
+function HistoryTabsView({ tabs, value, onChange, disabled }: HistoryTabsProps) {
   if (!tabs?.length) return null;
   return (
     <Tabs value={value ?? '2'} onChange={(v) => (v === '1' || v === '2') && onChange(v)} data-testid="report-tabs">
@@ -23,3 +24,6 @@ export function HistoryTabs({ tabs, value, onChange, disabled }: HistoryTabsProp
     </Tabs>
   );
 }
+
+/** Memoised: a search's answers re-render the report page, and these props stay the same across them. */
+export const HistoryTabs = memo(HistoryTabsView);

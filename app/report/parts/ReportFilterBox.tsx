@@ -3,7 +3,7 @@
  * beside fields, three or four per row, 查询 / 重置 at the end of the first row, 展开 / 收起 when there
  * is more than one row. Enter in a text, number or date box searches.
  */
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Box, Button, Group } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
@@ -26,7 +26,7 @@ export interface ReportFilterBoxProps {
   perRow?: number;
 }
 
-export function ReportFilterBox({ config, state, apply, perRow }: ReportFilterBoxProps) {
+function ReportFilterBoxView({ config, state, apply, perRow }: ReportFilterBoxProps) {
   const t = useT();
   const guard = useClickGuard();
   // four fields a row only where a date range still fits in a quarter of the width
@@ -112,3 +112,6 @@ export function ReportFilterBox({ config, state, apply, perRow }: ReportFilterBo
     </form>
   );
 }
+
+/** Memoised: a search's answers re-render the report page, and these props stay the same across them. */
+export const ReportFilterBox = memo(ReportFilterBoxView);

@@ -3,9 +3,10 @@
  * numeric columns, header help from index_desc, the totals row pinned at the bottom, server-side sort on
  * sortable reports, row selection with its count bar, virtual scrolling of 40 px rows in focus mode
  * only, 暂无数据 when empty and a loading overlay that never blanks the table. The pager sits in the
- * bottom toolbar so focus mode keeps it.
+ * bottom toolbar so focus mode keeps it. mantine-react-table draws the frame, header and footer; the body
+ * rows outside focus mode are our plain ReportRows (the library's cell components were the cost of a paint).
  */
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
 import { Center, Group, Text, Tooltip } from '@mantine/core';
 import { IconHelpCircle } from '@tabler/icons-react';
 import {
@@ -25,7 +26,8 @@ import { useLocale, useT } from '../../i18n';
 import { EMPTY_LAYOUT, orderedColumns, tableStateOf, type ColumnLayout } from '../custom-columns.logic';
 import { formatCell, isNegativeCell } from '../format';
 import { sortingOf } from '../report.logic';
-import { columnWidth, ROW_HEIGHT, SELECT_COLUMN, shownColumns, totalsLabelColumn } from './table.logic';
+import { ReportRows, ROW_INDEX_ATTR } from './ReportRows';
+import { columnWidth, ROW_HEIGHT, SELECT_COLUMN, selectionAfterClick, shownColumns, totalsLabelColumn } from './table.logic';
 import classes from './ReportTable.module.css';
 
 export interface ReportTableProps {
@@ -48,7 +50,8 @@ export interface ReportTableProps {
   pager?: ReactNode;
 }
 
-function HeaderLabel({ column }: { column: Column }) {
+// memoised on its column: the table re-renders its header for each answer, the help tooltips need not
+const HeaderLabel = memo(function HeaderLabel({ column }: { column: Column }) {
   if (!column.index_desc) return <>{column.label}</>;
   return (
     <Group gap={4} wrap="nowrap" className={classes.header}>
@@ -58,7 +61,7 @@ function HeaderLabel({ column }: { column: Column }) {
       </Tooltip>
     </Group>
   );
-}
+});
 
 function NumberCell({ value, column }: { value: unknown; column: Column }) {
   const text = formatCell(value, column.format);
@@ -101,12 +104,19 @@ export function ReportTable({
   const [focus, setFocus] = useState(false);
   const [selection, setSelection] = useState<MRT_RowSelectionState>(NO_SELECTION);
   const [sizing, setSizing] = useState<MRT_ColumnSizingState>({});
+  // the row a plain click last ticked or cleared: a shift-click selects the range from it
+  const anchor = useRef<number | null>(null);
   // a new result starts with nothing selected (the same empty state when nothing was: no second render)
-  useEffect(() => setSelection(NO_SELECTION), [rows]);
+  useEffect(() => {
+    setSelection(NO_SELECTION);
+    anchor.current = null;
+  }, [rows]);
   useEffect(() => setSizing({ ...layout.widths }), [layout.widths]);
 
   const visible = useMemo(() => shownColumns(columns), [columns]);
-  const labelColumn = totalsLabelColumn(orderedColumns(visible, layout), layout.hidden);
+  const ordered = useMemo(() => orderedColumns(visible, layout), [visible, layout]);
+  const bodyColumns = useMemo(() => ordered.filter((c) => !layout.hidden.includes(c.value)), [ordered, layout.hidden]);
+  const labelColumn = totalsLabelColumn(ordered, layout.hidden);
   const state = useMemo(() => tableStateOf(visible, layout, [SELECT_COLUMN]), [visible, layout]);
   const sorting = useMemo(() => sortingOf(orderBy), [orderBy]);
 
@@ -145,6 +155,22 @@ export function ReportTable({
       sortedByColumnDesc: t('report.sortDesc'),
     }),
     [locale, t, focus],
+  );
+
+  const onBodyClick = useCallback((event: MouseEvent<HTMLTableSectionElement>) => {
+    const box = (event.target as Element).closest(`[${ROW_INDEX_ATTR}]`);
+    if (!box) return;
+    const index = Number(box.getAttribute(ROW_INDEX_ATTR));
+    const shift = event.shiftKey;
+    setSelection((prev) => selectionAfterClick(prev, index, anchor.current, shift));
+    anchor.current = index;
+  }, []);
+
+  // the body rows are ours (plain cells); an element that only changes with the rows, columns or selection,
+  // so renders for the loading overlay or the totals leave them alone
+  const body = useMemo(
+    () => <ReportRows rows={rows} columns={bodyColumns} selection={selection} selectLabel={localization.toggleSelectRow} />,
+    [rows, bodyColumns, selection, localization.toggleSelectRow],
   );
 
   const onSortingChange = (updater: MRT_Updater<MRT_SortingState>) => {
@@ -242,6 +268,8 @@ export function ReportTable({
     // name, as Mantine's popovers and transitions put data-state on elements of their own
     mantineTableContainerProps: { className: focus ? classes.containerFocus : classes.container, mod: { result: loading ? 'loading' : 'ready' } },
     mantineTableProps: { striped: false, highlightOnHover: true, withColumnBorders: true, className: classes.table },
+    // rule 179: focus mode keeps the library's virtual rows; an empty answer its 暂无数据 row
+    mantineTableBodyProps: { children: focus || rows.length === 0 ? undefined : body, onClick: onBodyClick },
     mantineTableBodyRowProps: { className: classes.row },
     mantineTableHeadProps: { className: classes.head },
     mantineTableFooterProps: { className: classes.footer },

@@ -19,3 +19,23 @@ export function totalsLabelColumn(ordered: Column[], hidden: readonly string[] =
   const first = ordered.find((c) => !hidden.includes(c.value));
   return first && first.type === '1' ? first.value : SELECT_COLUMN;
 }
+
+/** Selected rows by row id (the row's index in the answer, as text), as the table library keeps them. */
+export type RowSelection = Record<string, boolean>;
+
+export const isRowSelected = (selection: RowSelection, index: number): boolean => !!selection[String(index)];
+
+/**
+ * The selection after a click on row `index`'s checkbox: the row flips; with shift held and an earlier
+ * clicked row (`anchor`), every row between the two takes the clicked row's new state.
+ */
+export function selectionAfterClick(selection: RowSelection, index: number, anchor: number | null, shift: boolean): RowSelection {
+  const checked = !isRowSelected(selection, index);
+  const [from, to] = shift && anchor !== null ? [Math.min(anchor, index), Math.max(anchor, index)] : [index, index];
+  const next = { ...selection };
+  for (let i = from; i <= to; i++) {
+    if (checked) next[String(i)] = true;
+    else delete next[String(i)];
+  }
+  return next;
+}

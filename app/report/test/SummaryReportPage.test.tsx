@@ -182,6 +182,23 @@ describe('row selection (rule 180)', () => {
     await userEvent.click(screen.getByRole('button', { name: '取消全部选择' }));
     await waitFor(() => expect(screen.queryByText(/已选择 2 行/)).toBeNull());
   });
+
+  it('the row boxes tick through the table body; a shift-click ticks the range from the last clicked row', async () => {
+    await loaded(76);
+    const rows = screen.getAllByRole('row').filter((r) => r.closest('tbody'));
+    const box = (i: number) => within(rows[i]).getByRole('checkbox') as HTMLInputElement;
+    // one user session, so the held shift key reaches the next click
+    const user = userEvent.setup();
+    await user.click(box(1));
+    await user.keyboard('{Shift>}');
+    await user.click(box(4));
+    await user.keyboard('{/Shift}');
+    expect(await screen.findByText(/已选择 4 行/)).toBeTruthy();
+    expect([0, 1, 2, 3, 4, 5].map((i) => box(i).checked)).toEqual([false, true, true, true, true, false]);
+    await user.click(box(2));
+    expect(await screen.findByText(/已选择 3 行/)).toBeTruthy();
+    expect(box(2).checked).toBe(false);
+  });
 });
 
 describe('sorting (rules 115–118)', () => {
