@@ -4,12 +4,11 @@
  * chunk by chunk with back-pressure, so memory stays flat for any number of rows.
  */
 import { createWriteStream } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
 import type { Column, ReportRow } from '../../engine/wire';
 import type { ColumnChunk } from '../db/types';
 import { SheetRowEncoder, type RowPlan } from './sheet-rows';
+import { ZipWriter, type ZipEntryWriter } from './zip';
 import { columnLetter, packageParts, SHEET_TAIL, sheetHead, sheetStyles, totalsCells } from './xlsx-parts';
 
 export { sheetName } from './xlsx-parts';
@@ -33,30 +32,22 @@ const single = (values: unknown[]) => values.map((v) => [v]);
 export async function writeReportXlsx(filename: string, source: XlsxSource): Promise<number> {
   const { columns } = source;
   const styles = sheetStyles(columns);
-  const zip = new ZipFile();
-  const sheet = new PassThrough();
-  const mtime = new Date();
-  for (const [name, xml] of Object.entries(packageParts(source.title))) zip.addBuffer(Buffer.from(xml), name, { mtime });
-  zip.addBuffer(Buffer.from(styles.xml), 'xl/styles.xml', { mtime });
-  zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', { mtime, compressionLevel: SHEET_COMPRESSION });
-  zip.end();
   const file = createWriteStream(filename);
-  zip.outputStream.pipe(file);
   const done = finished(file);
-
+  const zip = new ZipWriter(file);
   // Rows are encoded into a fixed-size buffer handed to the stream when full, and the next chunk
   // waits while the stream is behind: memory stays flat whatever the number of rows.
   const encoder = new SheetRowEncoder(columns.map((_, i) => columnLetter(i)));
-  const flush = async () => {
-    if (!encoder.size) return;
-    if (!sheet.write(encoder.take())) await new Promise<void>((resolve) => sheet.once('drain', resolve));
-  };
   const blank = columns.map(() => '');
   const noPoints = columns.map(() => false);
   const body: RowPlan = {
     styles: styles.body,
     blanks: columns.map((c) => (c.type === '2' ? '-' : '')),
     points: columns.map((c) => c.format === 'pp'),
+  };
+  let sheet: ZipEntryWriter | null = null;
+  const flush = async () => {
+    if (sheet && encoder.size) await sheet.write(encoder.take());
   };
   let written = 0;
   const writeRows = async (values: readonly (readonly unknown[])[], rowCount: number, firstRowNumber: number, plan: RowPlan) => {
@@ -66,6 +57,9 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
     }
   };
   try {
+    for (const [name, xml] of Object.entries(packageParts(source.title))) await zip.add(name, Buffer.from(xml));
+    await zip.add('xl/styles.xml', Buffer.from(styles.xml));
+    sheet = zip.stream('xl/worksheets/sheet1.xml', SHEET_COMPRESSION);
     encoder.raw(sheetHead(columns, styles));
     await writeRows(single(columns.map((c) => c.label)), 1, 1, { styles: columns.map(() => styles.header), blanks: blank, points: noPoints });
     for await (const chunk of source.chunks) {
@@ -78,10 +72,11 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
     if (source.totals) await writeRows(single(totalsCells(columns, source.totals)), 1, written + 2, { styles: styles.bold, blanks: blank, points: noPoints });
     encoder.raw(SHEET_TAIL);
     await flush();
-    sheet.end();
+    await sheet.end();
+    await zip.finish();
   } catch (err) {
-    sheet.destroy(err as Error);
     file.destroy();
+    await done.catch(() => undefined);
     throw err;
   }
   await done;
