@@ -107,15 +107,7 @@ export class ZipWriter {
       const h = Buffer.alloc(46);
       h.writeUInt32LE(CENTRAL_HEADER, 0);
       h.writeUInt16LE(VERSION, 4);
-      h.writeUInt16LE(VERSION, 6);
-      h.writeUInt16LE(e.flags, 8);
-      h.writeUInt16LE(DEFLATE, 10);
-      h.writeUInt16LE(this.stamp.time, 12);
-      h.writeUInt16LE(this.stamp.date, 14);
-      h.writeUInt32LE(e.crc, 16);
-      h.writeUInt32LE(e.compressed, 20);
-      h.writeUInt32LE(e.size, 24);
-      h.writeUInt16LE(e.name.length, 28);
+      this.describe(e, h, 6);
       h.writeUInt32LE(e.offset, 42);
       await this.put(Buffer.concat([h, e.name]));
     }
@@ -138,17 +130,22 @@ export class ZipWriter {
   private localHeader(e: Entry): Buffer {
     const h = Buffer.alloc(30);
     h.writeUInt32LE(LOCAL_HEADER, 0);
-    h.writeUInt16LE(VERSION, 4);
-    h.writeUInt16LE(e.flags, 6);
-    h.writeUInt16LE(DEFLATE, 8);
-    h.writeUInt16LE(this.stamp.time, 10);
-    h.writeUInt16LE(this.stamp.date, 12);
-    // a streamed entry's CRC and sizes follow its data
-    h.writeUInt32LE(e.crc, 14);
-    h.writeUInt32LE(e.compressed, 18);
-    h.writeUInt32LE(e.size, 22);
-    h.writeUInt16LE(e.name.length, 26);
+    // a streamed entry's CRC and sizes are 0 here and follow its data
+    this.describe(e, h, 4);
     return Buffer.concat([h, e.name]);
+  }
+
+  /** The fields local and central headers share, from `at` on: version needed … name length. */
+  private describe(e: Entry, h: Buffer, at: number): void {
+    h.writeUInt16LE(VERSION, at);
+    h.writeUInt16LE(e.flags, at + 2);
+    h.writeUInt16LE(DEFLATE, at + 4);
+    h.writeUInt16LE(this.stamp.time, at + 6);
+    h.writeUInt16LE(this.stamp.date, at + 8);
+    h.writeUInt32LE(e.crc, at + 10);
+    h.writeUInt32LE(e.compressed, at + 14);
+    h.writeUInt32LE(e.size, at + 18);
+    h.writeUInt16LE(e.name.length, at + 22);
   }
 
   private checkLimit(n: number): number {
