@@ -43,6 +43,29 @@ describe('DuckDB adapter', () => {
     await db.close();
   });
 
+  it('streams columns with the same values as query, DECIMAL exact as a double, in chunks', async () => {
+    const db = await openDuckDb(':memory:');
+    const sql = `SELECT range AS n, CAST(range AS DECIMAL(18,2)) / 8 AS money, CAST(range AS HUGEINT) * 3 AS big,
+        CAST('12345678901234567.8912' AS DECIMAL(38,4)) + range AS wide, CAST(-0.07 AS DECIMAL(4,2)) AS small,
+        CASE WHEN range % 3 = 0 THEN NULL ELSE '店' || range END AS name, DATE '2024-02-29' + CAST(range AS INTEGER) AS d,
+        TIMESTAMP '2024-03-01 08:09:10' AS ts, range % 2 = 0 AS even,
+        CASE WHEN range % 5 = 0 THEN NULL ELSE CAST(-range / 3 AS DECIMAL(38,6)) END AS neg,
+        CAST(range - 2500 AS DECIMAL(18,3)) * 1.5 AS mid, CAST(-9007199254740993 AS DECIMAL(38,0)) AS huge
+      FROM range(5000) ORDER BY range`;
+    const rows = await db.query(sql);
+    const chunks = [];
+    for await (const chunk of db.streamColumns(sql, [], 2000)) chunks.push(chunk);
+    expect(chunks.reduce((n, c) => n + c.rowCount, 0)).toBe(5000);
+    expect(chunks.slice(0, -1).every((c) => c.rowCount >= 2000)).toBe(true);
+    const streamed = chunks.flatMap((c) => Array.from({ length: c.rowCount }, (_, r) => Object.fromEntries(c.names.map((n, i) => [n, c.columns[i][r]]))));
+    expect(streamed).toEqual(rows);
+    expect(streamed[3]).toMatchObject({ n: 3, money: 0.375, big: 9, small: -0.07, name: null, d: '2024-03-03', ts: '2024-03-01 08:09:10', even: false });
+    expect(streamed[1].wide).toBe(Number('12345678901234568.8912'));
+    expect(streamed[7]).toMatchObject({ neg: Number((-7 / 3).toFixed(6)), mid: -3739.5, huge: -9007199254740992 });
+    expect(streamed[10].neg).toBeNull();
+    await db.close();
+  });
+
   it('rolls a failed transaction back', async () => {
     const db = await openDuckDb(':memory:');
     await db.exec('CREATE TABLE t (a INTEGER)');

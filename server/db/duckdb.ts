@@ -17,7 +17,8 @@ import {
   type QueryResult,
 } from 'kysely';
 import { converterFor, type Convert } from './normalise';
-import type { Db, Row, RowAppender } from './types';
+import { columnReader } from './duck-columns';
+import type { ColumnChunk, Db, Row, RowAppender } from './types';
 
 type Conn = DuckDBConnection;
 
@@ -57,18 +58,41 @@ async function runQuery(conn: Conn, sql: string, params: readonly unknown[] = []
   return rowsOf(names, convert, reader.getRowsJson() as unknown[][]);
 }
 
-async function* streamQuery(conn: Conn, sql: string, params: readonly unknown[], chunkSize: number): AsyncGenerator<Row[]> {
+/**
+ * A result read chunk by chunk, column by column: each DuckDB chunk's vectors are converted straight
+ * into `chunkSize`-row column arrays, with no row objects or JSON text on the way.
+ */
+async function* streamColumns(conn: Conn, sql: string, params: readonly unknown[], chunkSize: number): AsyncGenerator<ColumnChunk> {
   const result = await conn.stream(sql, params.length ? (params.map(toDuck) as DuckDBValue[]) : undefined);
-  const { names, convert } = shapeOf(result);
-  let batch: Row[] = [];
-  for await (const values of result.yieldRowsJson()) {
-    for (const row of rowsOf(names, convert, values as unknown[][])) batch.push(row);
-    if (batch.length >= chunkSize) {
-      yield batch;
-      batch = [];
+  const names = result.columnNames();
+  const readers = result.columnTypes().map(columnReader);
+  const empty = () => names.map((): unknown[] => []);
+  let columns = empty();
+  let rowCount = 0;
+  for (;;) {
+    const chunk = await result.fetchChunk();
+    const size = chunk?.rowCount ?? 0;
+    if (!chunk || size === 0) break;
+    for (let c = 0; c < readers.length; c++) readers[c](chunk, c, columns[c], rowCount);
+    rowCount += size;
+    if (rowCount >= chunkSize) {
+      yield { names, columns, rowCount };
+      columns = empty();
+      rowCount = 0;
     }
   }
-  if (batch.length) yield batch;
+  if (rowCount) yield { names, columns, rowCount };
+}
+
+/** Row objects from a chunk of columns, for callers that want rows. */
+function rowsOfColumns({ names, columns, rowCount }: ColumnChunk): Row[] {
+  const rows: Row[] = new Array(rowCount);
+  for (let r = 0; r < rowCount; r++) {
+    const row: Row = {};
+    for (let c = 0; c < names.length; c++) row[names[c]] = columns[c][r];
+    rows[r] = row;
+  }
+  return rows;
 }
 
 function toDuck(v: unknown): unknown {
@@ -175,10 +199,13 @@ function makeDb(
       withConnOf(scans, pinned, (c) => runQuery(c, sql, params)) as Promise<T[]>,
     exec: (sql) => withConn(async (c) => void (await c.run(sql))),
     stream: async function* (sql, params = [], chunkSize = 5000) {
+      for await (const chunk of db.streamColumns(sql, params, chunkSize)) yield rowsOfColumns(chunk);
+    },
+    streamColumns: async function* (sql, params = [], chunkSize = 5000) {
       // a long read: it takes a scan connection
       const c = pinned ?? (await scans.acquire());
       try {
-        yield* streamQuery(c, sql, params, chunkSize);
+        yield* streamColumns(c, sql, params, chunkSize);
       } finally {
         if (!pinned) scans.release(c);
       }

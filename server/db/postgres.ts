@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { normaliseTimestamp } from './normalise';
-import type { Db, Row } from './types';
+import type { ColumnChunk, Db, Row } from './types';
 
 const { Pool, types } = pg;
 
@@ -31,9 +31,37 @@ interface Pools {
   listener: Listener;
 }
 
+/** Rows fetched as value arrays turned into columns. */
+function transpose(fields: readonly pg.FieldDef[], rows: readonly unknown[][]): ColumnChunk {
+  const columns = fields.map((_, c) => rows.map((row) => row[c]));
+  return { names: fields.map((f) => f.name), columns, rowCount: rows.length };
+}
+
 function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
   const { pool, scans } = pools;
   const inTx = client !== pool;
+  /** A server-side cursor keeps memory flat whatever the result size. */
+  async function* cursor(sql: string, params: readonly unknown[], chunkSize: number, rowMode: 'array' | 'object') {
+    const c = client === pool ? await scans.connect() : (client as pg.PoolClient);
+    const name = `hm_cursor_${Math.random().toString(36).slice(2, 10)}`;
+    try {
+      if (client === pool) await c.query('BEGIN');
+      await c.query(`DECLARE ${name} NO SCROLL CURSOR FOR ${sql}`, params as unknown[]);
+      for (;;) {
+        const text = `FETCH ${chunkSize} FROM ${name}`;
+        const fetched: pg.QueryResult | pg.QueryArrayResult = rowMode === 'array' ? await c.query({ text, rowMode }) : await c.query(text);
+        if (fetched.rows.length === 0) break;
+        yield fetched;
+      }
+      await c.query(`CLOSE ${name}`);
+      if (client === pool) await c.query('COMMIT');
+    } catch (err) {
+      if (client === pool) await c.query('ROLLBACK').catch(() => {});
+      throw err;
+    } finally {
+      if (client === pool) (c as pg.PoolClient).release();
+    }
+  }
   const db: Db = {
     dialect: 'postgres',
     kysely,
@@ -44,25 +72,10 @@ function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
     exec: async (sql) => void (await client.query(sql)),
     listen: (channel, onMessage, onState) => pools.listener.add(channel, onMessage, onState),
     stream: async function* (sql, params = [], chunkSize = 5000) {
-      // a server-side cursor keeps memory flat whatever the result size
-      const c = client === pool ? await scans.connect() : (client as pg.PoolClient);
-      const cursor = `hm_cursor_${Math.random().toString(36).slice(2, 10)}`;
-      try {
-        if (client === pool) await c.query('BEGIN');
-        await c.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, params as unknown[]);
-        for (;;) {
-          const { rows } = await c.query(`FETCH ${chunkSize} FROM ${cursor}`);
-          if (rows.length === 0) break;
-          yield rows;
-        }
-        await c.query(`CLOSE ${cursor}`);
-        if (client === pool) await c.query('COMMIT');
-      } catch (err) {
-        if (client === pool) await c.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        if (client === pool) (c as pg.PoolClient).release();
-      }
+      for await (const { rows } of cursor(sql, params, chunkSize, 'object')) yield rows as Row[];
+    },
+    streamColumns: async function* (sql, params = [], chunkSize = 5000) {
+      for await (const { rows, fields } of cursor(sql, params, chunkSize, 'array')) yield transpose(fields, rows as unknown[][]);
     },
     bulkInsert: async (table, columns, rows) => {
       const perStatement = Math.max(1, Math.floor(60000 / columns.length));

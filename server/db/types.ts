@@ -4,6 +4,16 @@ export type Dialect = 'duckdb' | 'postgres';
 export type Row = Record<string, unknown>;
 
 /**
+ * A slice of a result by column: `columns[c][r]` is the value of column `names[c]` in row `r`, the
+ * same plain values as `query` returns.
+ */
+export interface ColumnChunk {
+  names: readonly string[];
+  columns: readonly (readonly unknown[])[];
+  rowCount: number;
+}
+
+/**
  * Rows of one table, each in the table's column order, appended as they come and written in large
  * batches; what is appended becomes visible to other connections after `flush` (or `close`).
  */
@@ -30,6 +40,8 @@ export interface Db {
   scan<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Reads a large result in chunks without holding it all (exports). */
   stream(sql: string, params?: readonly unknown[], chunkSize?: number): AsyncIterable<Row[]>;
+  /** The same rows as `stream`, a chunk of columns at a time: no object per row (exports of any size). */
+  streamColumns(sql: string, params?: readonly unknown[], chunkSize?: number): AsyncIterable<ColumnChunk>;
   /** Runs one or more statements without parameters (DDL, migrations). */
   exec(sql: string): Promise<void>;
   /** Fast append of many rows; values in column order, already of the column's type. */

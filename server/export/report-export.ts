@@ -3,9 +3,11 @@ import type { ReportRow } from '../../engine/wire';
 import type { ServerSession } from '../auth/session';
 import { ok } from '../http/envelope';
 import { badRequest, notFound } from '../http/errors';
+import { enumLabel } from '../../engine/definition/known';
+import type { ColumnChunk } from '../db/types';
 import { shapeRows, titleColumns } from '../report/runner';
 import type { PreparedReport } from '../report/service';
-import type { Statement } from '../report/types';
+import type { OutputColumn, Statement } from '../report/types';
 import { writeReportXlsx } from './xlsx';
 
 /** Excel's sheet limit is 1,048,576 rows; stay clear of it with the header and totals. */
@@ -36,6 +38,17 @@ export async function countRows(app: FastifyInstance, prepared: PreparedReport):
   return Number(row?.total ?? 0);
 }
 
+/** `shapeRows` for a chunk of columns: enumeration codes as their labels, a column at a time. */
+export function labelColumns(chunk: ColumnChunk, columns: OutputColumn[]): ColumnChunk {
+  const enums = new Map(columns.filter((c) => c.enum).map((c) => [c.key, c.enum!]));
+  if (!enums.size) return chunk;
+  const labelled = chunk.columns.map((values, i) => {
+    const codes = enums.get(chunk.names[i]);
+    return codes ? values.map((v) => enumLabel(codes, v)) : values;
+  });
+  return { ...chunk, columns: labelled };
+}
+
 function tableId(raw: string): number {
   if (!/^\d{1,9}$/.test(raw)) throw notFound('REPORT_NOT_FOUND', '报表不存在');
   return Number(raw);
@@ -62,10 +75,10 @@ export async function exportPrepared(app: FastifyInstance, session: ServerSessio
     expectedRows,
     produce: async (file, onProgress) => {
       const totals = await runTotalsRow(app, prepared);
-      async function* rows() {
-        for await (const chunk of app.db.stream(statement.sql, statement.params, 5000)) yield shapeRows(chunk, compiled.columns);
+      async function* chunks() {
+        for await (const chunk of app.db.streamColumns(statement.sql, statement.params, 5000)) yield labelColumns(chunk, compiled.columns);
       }
-      return writeReportXlsx(file, { title, columns, rows: rows(), totals, onProgress });
+      return writeReportXlsx(file, { title, columns, chunks: chunks(), totals, onProgress });
     },
   });
   await app.jobs.waitFor(jobId, WAIT_MS);

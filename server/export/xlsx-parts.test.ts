@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Column } from '../../engine/wire';
-import { columnLetter, escapeXml, rowXml, sheetStyles, totalsCells } from './xlsx-parts';
+import { columnLetter, escapeXml, sheetStyles, totalsCells } from './xlsx-parts';
 
 const col = (value: string, type: '1' | '2', format: Column['format']): Column => ({
   value, label: value, type, format, is_header_show: '1', sortable: false, min_width: 100,
@@ -22,12 +22,6 @@ describe('xlsx parts', () => {
     expect(styles.xml).toContain('formatCode="#,##0.00"');
     expect(styles.xml).toContain('formatCode="0.00%"');
     expect(styles.xml.match(/<xf /g)).toHaveLength(7); // 6 cell formats + the one cell style
-  });
-
-  it('writes numbers as numbers and text inline, keeping edge spaces', () => {
-    expect(rowXml(2, ['A', 'B', 'C'], [1, 2, 2], [' x', 3.5, null])).toBe(
-      '<row r="2"><c r="A2" s="1" t="inlineStr"><is><t xml:space="preserve"> x</t></is></c><c r="B2" s="2"><v>3.5</v></c><c r="C2" s="2"/></row>',
-    );
   });
 
   it('labels the totals row 合计 and shows a missing total as -', () => {

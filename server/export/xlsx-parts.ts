@@ -139,30 +139,6 @@ export const SHEET_TAIL = '</sheetData></worksheet>';
 
 type Cell = string | number | null | undefined;
 
-function cellXml(ref: string, style: number, value: Cell): string {
-  if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}" s="${style}"><v>${value}</v></c>`;
-  if (value === null || value === undefined || value === '') return `<c r="${ref}" s="${style}"/>`;
-  const text = escapeXml(String(value));
-  const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : '';
-  return `<c r="${ref}" s="${style}" t="inlineStr"><is><t${space}>${text}</t></is></c>`;
-}
-
-/** One `<row>`: cells in column order, each with its column's style. */
-export function rowXml(rowNumber: number, letters: string[], styles: number[], cells: Cell[]): string {
-  let xml = `<row r="${rowNumber}">`;
-  for (let i = 0; i < cells.length; i++) xml += cellXml(letters[i] + rowNumber, styles[i], cells[i]);
-  return `${xml}</row>`;
-}
-
-/** A data row's cells: an empty measure shows '-', like the screen; an empty dimension stays empty. */
-export function rowCells(columns: Column[], row: ReportRow): Cell[] {
-  return columns.map((c) => {
-    const v = row[c.value];
-    if (v === null || v === undefined) return c.type === '2' ? '-' : '';
-    return c.format === 'pp' && typeof v === 'number' ? toPoints(v) : v;
-  });
-}
-
 /** The totals row: '合计' in the first column, measures from the totals, other dimensions empty. */
 export function totalsCells(columns: Column[], totals: ReportRow): Cell[] {
   return columns.map((c, i) => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Column } from '../../engine/wire';
+import type { ColumnChunk } from '../db/types';
 import { sheetName, writeReportXlsx } from './xlsx';
 
 const col = (value: string, label: string, type: '1' | '2', format: Column['format']): Column => ({
@@ -13,8 +14,14 @@ const col = (value: string, label: string, type: '1' | '2', format: Column['form
 let dir = '';
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
-async function* chunks<T>(...parts: T[][]) {
-  for (const p of parts) yield p;
+/** Row objects as the writer receives them: a chunk of columns. */
+function columnsOf(rows: Record<string, unknown>[]): ColumnChunk {
+  const names = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  return { names, columns: names.map((n) => rows.map((r) => r[n])), rowCount: rows.length };
+}
+
+async function* chunks(...parts: Record<string, unknown>[][]) {
+  for (const p of parts) yield columnsOf(p);
 }
 
 describe('xlsx export (rule §17)', () => {
@@ -25,7 +32,7 @@ describe('xlsx export (rule §17)', () => {
     const n = await writeReportXlsx(file, {
       title: '门店毛利分析',
       columns,
-      rows: chunks([{ org_name: '上海徐汇店', sales: 1234.5, gm_rate: 0.25 }], [{ org_name: '杭州西湖店', sales: 0, gm_rate: null }]),
+      chunks: chunks([{ org_name: '上海徐汇店', sales: 1234.5, gm_rate: 0.25 }], [{ org_name: '杭州西湖店', sales: 0, gm_rate: null }]),
       totals: { sales: 1234.5, gm_rate: 0.25 },
     });
     expect(n).toBe(2);
@@ -51,7 +58,7 @@ describe('xlsx export (rule §17)', () => {
     await writeReportXlsx(file, {
       title: '门店毛利分析',
       columns: [col('org_name', '组织', '1', 'text'), col('gm_rate_change', '毛利率变动', '2', 'pp')],
-      rows: chunks([{ org_name: '上海徐汇店', gm_rate_change: 0.03 }]),
+      chunks: chunks([{ org_name: '上海徐汇店', gm_rate_change: 0.03 }]),
       totals: { gm_rate_change: -0.0125 },
     });
     const wb = new ExcelJS.Workbook();
@@ -67,14 +74,14 @@ describe('xlsx export (rule §17)', () => {
     const file = join(dir, 'r.xlsx');
     const columns = [col('name', '名称 <A&B>', '1', 'text'), col('qty', '数量', '2', 'qty')];
     async function* many() {
-      for (let c = 0; c < 30; c++) yield Array.from({ length: 100 }, (_, i) => ({ name: `行${c * 100 + i}`, qty: c * 100 + i }));
+      for (let c = 0; c < 30; c++) yield columnsOf(Array.from({ length: 100 }, (_, i) => ({ name: `行${c * 100 + i}`, qty: c * 100 + i })));
     }
     const tricky = chunks([{ name: ' <b>"x" & y\u0001 ', qty: -1.5 }]);
     async function* all() {
       yield* tricky;
       yield* many();
     }
-    expect(await writeReportXlsx(file, { title: 'a/b', columns, rows: all(), totals: null })).toBe(3001);
+    expect(await writeReportXlsx(file, { title: 'a/b', columns, chunks: all(), totals: null })).toBe(3001);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
     const ws = wb.worksheets[0];

@@ -4,19 +4,20 @@
  * chunk by chunk with back-pressure, so memory stays flat for any number of rows.
  */
 import { createWriteStream } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
 import type { Column, ReportRow } from '../../engine/wire';
-import { columnLetter, packageParts, rowCells, rowXml, SHEET_TAIL, sheetHead, sheetStyles, totalsCells } from './xlsx-parts';
+import type { ColumnChunk } from '../db/types';
+import { SheetRowEncoder, type RowPlan } from './sheet-rows';
+import { ZipWriter, type ZipEntryWriter } from './zip';
+import { columnLetter, packageParts, SHEET_TAIL, sheetHead, sheetStyles, totalsCells } from './xlsx-parts';
 
 export { sheetName } from './xlsx-parts';
 
 export interface XlsxSource {
   title: string;
   columns: Column[];
-  /** rows in chunks, streamed straight to the file */
-  rows: AsyncIterable<ReportRow[]>;
+  /** the rows, a chunk of columns at a time (found by each column's `value` among the chunk's names) */
+  chunks: AsyncIterable<ColumnChunk>;
   /** the totals row, written last in the same sheet */
   totals: ReportRow | null;
   onProgress?: (rowsWritten: number) => void;
@@ -24,64 +25,58 @@ export interface XlsxSource {
 
 /** Deflate level for the sheet: level 1 is several times faster than the default and ~20 % larger here. */
 const SHEET_COMPRESSION = 1;
-const BUFFER_BYTES = 1 << 20;
+
+/** One row from a list of values, in the form the encoder reads: a column of one value each. */
+const single = (values: unknown[]) => values.map((v) => [v]);
 
 export async function writeReportXlsx(filename: string, source: XlsxSource): Promise<number> {
   const { columns } = source;
   const styles = sheetStyles(columns);
-  const letters = columns.map((_, i) => columnLetter(i));
-  const zip = new ZipFile();
-  const sheet = new PassThrough();
-  const mtime = new Date();
-  for (const [name, xml] of Object.entries(packageParts(source.title))) zip.addBuffer(Buffer.from(xml), name, { mtime });
-  zip.addBuffer(Buffer.from(styles.xml), 'xl/styles.xml', { mtime });
-  zip.addReadStream(sheet, 'xl/worksheets/sheet1.xml', { mtime, compressionLevel: SHEET_COMPRESSION });
-  zip.end();
   const file = createWriteStream(filename);
-  zip.outputStream.pipe(file);
   const done = finished(file);
-
-  // Rows are encoded into a fixed-size buffer handed to the stream when full: one large string per chunk
-  // would cost more in garbage collection than the writing itself, and an await per row more than both.
-  let buffer = Buffer.allocUnsafe(BUFFER_BYTES);
-  let used = 0;
-  const push = async (bytes: Buffer) => {
-    if (!sheet.write(bytes)) await new Promise<void>((resolve) => sheet.once('drain', resolve));
+  const zip = new ZipWriter(file);
+  // Rows are encoded into a fixed-size buffer handed to the stream when full, and the next chunk
+  // waits while the stream is behind: memory stays flat whatever the number of rows.
+  const encoder = new SheetRowEncoder(columns.map((_, i) => columnLetter(i)));
+  const blank = columns.map(() => '');
+  const noPoints = columns.map(() => false);
+  const body: RowPlan = {
+    styles: styles.body,
+    blanks: columns.map((c) => (c.type === '2' ? '-' : '')),
+    points: columns.map((c) => c.format === 'pp'),
   };
+  let sheet: ZipEntryWriter | null = null;
   const flush = async () => {
-    if (!used) return;
-    const full = buffer.subarray(0, used);
-    buffer = Buffer.allocUnsafe(BUFFER_BYTES);
-    used = 0;
-    await push(full);
+    if (sheet && encoder.size) await sheet.write(encoder.take());
   };
-  // a UTF-16 code unit takes at most 3 bytes in UTF-8
-  const fits = (xml: string) => xml.length * 3 <= BUFFER_BYTES - used;
-  const write = async (xml: string) => {
-    if (!fits(xml)) await flush();
-    if (fits(xml)) used += buffer.write(xml, used);
-    else await push(Buffer.from(xml));
-  };
-
   let written = 0;
+  const writeRows = async (values: readonly (readonly unknown[])[], rowCount: number, firstRowNumber: number, plan: RowPlan) => {
+    for (let r = 0; r < rowCount; ) {
+      r = encoder.rows(values, r, rowCount, firstRowNumber + r, plan);
+      if (r < rowCount) await flush();
+    }
+  };
   try {
-    await write(sheetHead(columns, styles) + rowXml(1, letters, columns.map(() => styles.header), columns.map((c) => c.label)));
-    for await (const chunk of source.rows) {
-      for (const row of chunk) {
-        written++;
-        const xml = rowXml(written + 1, letters, styles.body, rowCells(columns, row));
-        if (fits(xml)) used += buffer.write(xml, used);
-        else await write(xml);
-      }
+    for (const [name, xml] of Object.entries(packageParts(source.title))) await zip.add(name, Buffer.from(xml));
+    await zip.add('xl/styles.xml', Buffer.from(styles.xml));
+    sheet = zip.stream('xl/worksheets/sheet1.xml', SHEET_COMPRESSION);
+    encoder.raw(sheetHead(columns, styles));
+    await writeRows(single(columns.map((c) => c.label)), 1, 1, { styles: columns.map(() => styles.header), blanks: blank, points: noPoints });
+    for await (const chunk of source.chunks) {
+      const at = new Map(chunk.names.map((name, i) => [name, i]));
+      const values = columns.map((c) => chunk.columns[at.get(c.value) ?? -1] ?? []);
+      await writeRows(values, chunk.rowCount, written + 2, body);
+      written += chunk.rowCount;
       source.onProgress?.(written);
     }
-    if (source.totals) await write(rowXml(written + 2, letters, styles.bold, totalsCells(columns, source.totals)));
-    await write(SHEET_TAIL);
+    if (source.totals) await writeRows(single(totalsCells(columns, source.totals)), 1, written + 2, { styles: styles.bold, blanks: blank, points: noPoints });
+    encoder.raw(SHEET_TAIL);
     await flush();
-    sheet.end();
+    await sheet.end();
+    await zip.finish();
   } catch (err) {
-    sheet.destroy(err as Error);
     file.destroy();
+    await done.catch(() => undefined);
     throw err;
   }
   await done;

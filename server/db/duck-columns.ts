@@ -1,0 +1,141 @@
+/**
+ * Reads DuckDB data chunks column by column into plain values (the same values as `query` returns),
+ * with each column's conversion chosen once from its type: numbers and text straight from the typed
+ * vectors, DECIMAL from its scaled integer, so no value makes a trip through JSON text.
+ */
+import {
+  DuckDBDecimalType,
+  DuckDBTypeId,
+  JsonDuckDBValueConverter,
+  type DuckDBDataChunk,
+  type DuckDBType,
+  type DuckDBVector,
+} from '@duckdb/node-api';
+import { converterFor } from './normalise';
+
+/** Writes column `index` of `chunk` into `out` from position `at` on. */
+export type ColumnReader = (chunk: DuckDBDataChunk, index: number, out: unknown[], at: number) => void;
+
+const NATIVE = new Set<DuckDBTypeId>([
+  DuckDBTypeId.TINYINT,
+  DuckDBTypeId.SMALLINT,
+  DuckDBTypeId.INTEGER,
+  DuckDBTypeId.UTINYINT,
+  DuckDBTypeId.USMALLINT,
+  DuckDBTypeId.UINTEGER,
+  DuckDBTypeId.FLOAT,
+  DuckDBTypeId.DOUBLE,
+  DuckDBTypeId.VARCHAR,
+]);
+const WIDE_INTEGER = new Set<DuckDBTypeId>([DuckDBTypeId.BIGINT, DuckDBTypeId.UBIGINT, DuckDBTypeId.HUGEINT, DuckDBTypeId.UHUGEINT]);
+
+/** Values the vector already holds as JS numbers or strings. */
+const readNative: ColumnReader = (chunk, index, out, at) => {
+  const vector = chunk.getColumnVector(index);
+  for (let r = 0, n = chunk.rowCount; r < n; r++) out[at + r] = vector.getItem(r);
+};
+
+const readWideInteger: ColumnReader = (chunk, index, out, at) => {
+  const vector = chunk.getColumnVector(index) as DuckDBVector<bigint>;
+  for (let r = 0, n = chunk.rowCount; r < n; r++) {
+    const v = vector.getItem(r);
+    out[at + r] = v === null ? null : Number(v);
+  }
+};
+
+interface ScaledVector {
+  getScaledValue(index: number): number | bigint | null;
+  getItem(index: number): { toString(): string } | null;
+}
+
+/** Powers of ten are exact doubles up to 10^22, so one division rounds correctly. */
+const MAX_EXACT_SCALE = 22;
+const TWO_32 = 2 ** 32;
+/** the high 32-bit word of an integer below 2^53 in magnitude lies in [-2^21, 2^21) */
+const HIGH_WORD_LIMIT = 2 ** 21;
+
+/**
+ * The raw little-endian integers of a 64- or 128-bit DECIMAL vector. The node API reads them as
+ * BigInt (four per 128-bit value), the larger part of an export's reading; its vectors keep the bytes
+ * in a DataView and the nulls in a validity mask they do not expose, so both are looked up and used
+ * only when they are what is expected.
+ */
+interface RawDecimals {
+  view: DataView;
+  valid: (index: number) => boolean;
+}
+
+function rawDecimals(vector: unknown, width: number, rows: number): RawDecimals | null {
+  const { dataView, validity } = vector as { dataView?: unknown; validity?: { itemValid?: unknown } };
+  if (!(dataView instanceof DataView) || dataView.byteLength < width * rows) return null;
+  if (typeof validity?.itemValid !== 'function') return null;
+  return { view: dataView, valid: (i) => (validity.itemValid as (i: number) => boolean).call(validity, i) };
+}
+
+/**
+ * The scaled integer at `index` as an exact double, or undefined when it is 2^53 or more in
+ * magnitude: the low 64 bits as two words, the upper 64 bits (128-bit values) only their sign.
+ */
+function scaledAt(view: DataView, index: number, width: number): number | undefined {
+  const at = index * width;
+  const high = view.getInt32(at + 4, true);
+  if (high >= HIGH_WORD_LIMIT || high < -HIGH_WORD_LIMIT) return undefined;
+  if (width === 16) {
+    const upperLow = view.getUint32(at + 8, true);
+    const upperHigh = view.getInt32(at + 12, true);
+    const extendsSign = high < 0 ? upperLow === 0xffffffff && upperHigh === -1 : upperLow === 0 && upperHigh === 0;
+    if (!extendsSign) return undefined;
+  }
+  return high * TWO_32 + view.getUint32(at, true);
+}
+
+/**
+ * DECIMAL as the double nearest its decimal value, like `Number(text)`: while the scaled integer is
+ * exact as a double (below 2^53) one division gives it; beyond, the value goes through its text.
+ */
+function decimalReader(type: DuckDBDecimalType): ColumnReader {
+  const { scale, width: digits } = type;
+  const divisor = 10 ** scale;
+  const bytes = digits > 18 ? 16 : digits > 9 ? 8 : 0;
+  const exact = scale <= MAX_EXACT_SCALE;
+  return (chunk, index, out, at) => {
+    const vector = chunk.getColumnVector(index) as unknown as ScaledVector;
+    const n = chunk.rowCount;
+    const raw = bytes && exact ? rawDecimals(vector, bytes, n) : null;
+    for (let r = 0; r < n; r++) {
+      if (raw) {
+        if (!raw.valid(r)) {
+          out[at + r] = null;
+          continue;
+        }
+        const scaled = scaledAt(raw.view, r, bytes);
+        if (scaled !== undefined) {
+          out[at + r] = scaled / divisor;
+          continue;
+        }
+      }
+      const scaled = vector.getScaledValue(r);
+      if (scaled === null) out[at + r] = null;
+      else {
+        const v = Number(scaled);
+        out[at + r] = Math.abs(v) <= Number.MAX_SAFE_INTEGER && exact ? v / divisor : Number(vector.getItem(r)!.toString());
+      }
+    }
+  };
+}
+
+/** Every other type (dates, timestamps, booleans…) the way `query` converts it, a column at a time. */
+function jsonReader(type: DuckDBType): ColumnReader {
+  const convert = converterFor(String(type));
+  return (chunk, index, out, at) => {
+    const values = chunk.convertColumnValues(index, JsonDuckDBValueConverter);
+    for (let r = 0; r < values.length; r++) out[at + r] = convert(values[r]);
+  };
+}
+
+export function columnReader(type: DuckDBType): ColumnReader {
+  if (NATIVE.has(type.typeId)) return readNative;
+  if (WIDE_INTEGER.has(type.typeId)) return readWideInteger;
+  if (type instanceof DuckDBDecimalType) return decimalReader(type);
+  return jsonReader(type);
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { fastNumber, SheetRowEncoder, type RowPlan } from './sheet-rows';
+
+const plan = (styles: number[], blanks = styles.map(() => ''), points = styles.map(() => false)): RowPlan => ({ styles, blanks, points });
+
+function encode(columns: unknown[][], rowCount: number, p: RowPlan, capacity?: number): string {
+  const encoder = new SheetRowEncoder(['A', 'B', 'C'], capacity);
+  const parts: Buffer[] = [];
+  for (let r = 0; r < rowCount; ) {
+    r = encoder.rows(columns, r, rowCount, 2 + r, p);
+    parts.push(encoder.take());
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** The text of each number as the encoder writes it, one row each. */
+function written(numbers: number[]): string[] {
+  return [...encode([numbers], numbers.length, plan([0])).matchAll(/<v>([^<]*)<\/v>/g)].map((m) => m[1]);
+}
+
+describe('sheet rows', () => {
+  it('writes numbers as numbers and text inline, keeping edge spaces', () => {
+    expect(encode([[' x'], [3.5], [null]], 1, plan([1, 2, 2]))).toBe(
+      '<row r="2"><c r="A2" s="1" t="inlineStr"><is><t xml:space="preserve"> x</t></is></c><c r="B2" s="2"><v>3.5</v></c><c r="C2" s="2"/></row>',
+    );
+  });
+
+  it('shows an empty measure as its blank text and a rate change in points (rule §17)', () => {
+    expect(encode([['店'], [null], [0.0312]], 1, plan([1, 2, 3], ['', '-', '-'], [false, false, true]))).toBe(
+      '<row r="2"><c r="A2" s="1" t="inlineStr"><is><t>店</t></is></c><c r="B2" s="2" t="inlineStr"><is><t>-</t></is></c>' +
+        '<c r="C2" s="3"><v>3.12</v></c></row>',
+    );
+  });
+
+  it('escapes markup in ASCII and non-ASCII text, drops what XML cannot carry, keeps full-width edge spaces', () => {
+    const xml = encode([['a<b>&"c"\u0007'], ['门店 & <仓>'], ['\u3000中']], 1, plan([0, 0, 0]));
+    expect(xml).toContain('<t>a&lt;b&gt;&amp;&quot;c&quot;</t>');
+    expect(xml).toContain('<t>门店 &amp; &lt;仓&gt;</t>');
+    expect(xml).toContain('<t xml:space="preserve">\u3000中</t>');
+  });
+
+  it('numbers rows on, stops when the buffer is full and goes on in the next one', () => {
+    const names = Array.from({ length: 500 }, (_, i) => `商品${i}`);
+    const xml = encode([names, names.map((_, i) => i * 1.5)], 500, plan([0, 1]), 4096);
+    const rows = xml.match(/<row r="\d+">/g)!;
+    expect(rows).toHaveLength(500);
+    expect(rows[499]).toBe('<row r="501">');
+    expect(xml).toContain('<c r="A501" s="0" t="inlineStr"><is><t>商品499</t></is></c><c r="B501" s="1"><v>748.5</v></c>');
+  });
+
+  it('gives a row larger than the buffer a buffer of its own', () => {
+    const long = 'x'.repeat(10_000);
+    expect(encode([[long]], 1, plan([0]), 1024)).toContain(`<t>${long}</t>`);
+  });
+
+  it('writes every number exactly as String does', () => {
+    const samples = [0, -0, 1, -1, 7, 10, 100, 2 ** 31, 2 ** 40 - 1, 2 ** 40, 2 ** 53, 1e21, 0.1, 0.01, 0.05, 0.5, -0.07, 1.1, 12.3, 123.45, 99.99, 1e-7, 1.005, 0.28, 1 / 3, 1099511627775.99, 5e-324];
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (let i = 0; i < 20_000; i++) {
+      const magnitude = 10 ** Math.floor(random() * 14 - 2);
+      samples.push(Math.round(random() * magnitude * 100) / 100, -Math.round(random() * magnitude), random() * magnitude);
+    }
+    const texts = written(samples);
+    const wrong = samples.filter((n, i) => texts[i] !== String(n));
+    expect(wrong).toEqual([]);
+  });
+
+  it('takes the fast ways for integers and cents, String for the rest', () => {
+    expect(fastNumber(123)).not.toBe('123');
+    expect(fastNumber(123.45)).not.toBe('123.45');
+    expect(fastNumber(1 / 3)).toBe(String(1 / 3));
+    expect(fastNumber(2 ** 41)).toBe(String(2 ** 41));
+  });
+});

@@ -1,0 +1,263 @@
+/**
+ * Encodes sheet rows (`<row>` with its `<c>` cells) as UTF-8 straight into a byte buffer, reading the
+ * values from column arrays. The markup around each value is encoded once per column, a row's
+ * reference digits once per row, and plain ASCII text and numbers byte by byte: a million rows make
+ * no per-row or per-cell strings, objects or arrays for the garbage collector.
+ */
+import { toPoints } from '../../engine/percentage-points';
+import { escapeXml } from './xlsx-parts';
+
+/** How the cells of one row are written: each column's style, the text of an empty value, points. */
+export interface RowPlan {
+  styles: readonly number[];
+  /** what an empty value shows ('-' for a measure, nothing for a dimension) */
+  blanks: readonly string[];
+  /** columns holding a rate change as a fraction, written in percentage points */
+  points: readonly boolean[];
+}
+
+const ascii = (text: string) => Buffer.from(text, 'latin1');
+
+interface CellMarkup {
+  /** `<c r="B` */
+  open: Uint8Array;
+  /** `" s="3"/>` */
+  empty: Uint8Array;
+  /** `" s="3"><v>` */
+  number: Uint8Array;
+  /** `" s="3" t="inlineStr"><is><t>` */
+  text: Uint8Array;
+  /** the same with `xml:space="preserve"` */
+  spacedText: Uint8Array;
+}
+
+const ROW_OPEN = ascii('<row r="');
+const ROW_REF_END = ascii('">');
+const ROW_CLOSE = ascii('</row>');
+const NUMBER_CLOSE = ascii('</v></c>');
+const TEXT_CLOSE = ascii('</t></is></c>');
+/** bytes of a cell's markup beyond its column's longest open and text markup and its row digits */
+const CELL_SLACK = 64;
+/** a UTF-16 code unit becomes at most 3 UTF-8 bytes, and `"` becomes `&quot;` (6) */
+const BYTES_PER_CHAR = 6;
+
+const AMP = 38;
+const LT = 60;
+const GT = 62;
+const QUOTE = 34;
+const SPACE = 32;
+const DIGIT_0 = 48;
+const MINUS = 45;
+const DOT = 46;
+
+/** `/^\s|\s$/` on text that may hold non-ASCII spaces: only such text needs `xml:space="preserve"`. */
+const EDGE_SPACE = /^\s|\s$/;
+
+export class SheetRowEncoder {
+  private buffer: Buffer;
+  private used = 0;
+  private readonly cells = new Map<string, CellMarkup[]>();
+  private readonly rowDigits = new Uint8Array(16);
+  private rowDigitCount = 0;
+
+  constructor(
+    private readonly letters: readonly string[],
+    private readonly capacity = 1 << 20,
+  ) {
+    this.buffer = Buffer.allocUnsafe(capacity);
+  }
+
+  get size(): number {
+    return this.used;
+  }
+
+  /** The bytes written so far; the encoder starts a new buffer (the stream may still hold this one). */
+  take(): Buffer {
+    const full = this.buffer.subarray(0, this.used);
+    this.buffer = Buffer.allocUnsafe(this.capacity);
+    this.used = 0;
+    return full;
+  }
+
+  /** Text written as it is (the sheet's head and tail). */
+  raw(text: string): void {
+    this.reserve(text.length * 3);
+    this.used += this.buffer.write(text, this.used);
+  }
+
+  /**
+   * Writes rows `from…` of the columns as sheet rows numbered from `firstRowNumber`, until `to` or
+   * until the buffer cannot hold the next row. Returns the index of the first row not written.
+   * A row larger than an empty buffer gets a buffer of its own size.
+   */
+  rows(columns: readonly (readonly unknown[])[], from: number, to: number, firstRowNumber: number, plan: RowPlan): number {
+    const markup = this.markupFor(plan);
+    let fixed = ROW_OPEN.length + ROW_REF_END.length + ROW_CLOSE.length + 16;
+    for (const m of markup) fixed += m.open.length + m.spacedText.length + CELL_SLACK;
+    for (let r = from; r < to; r++) {
+      let bound = fixed;
+      for (let c = 0; c < columns.length; c++) {
+        const v = columns[c][r];
+        if (typeof v === 'string') bound += v.length * BYTES_PER_CHAR;
+      }
+      if (bound > this.buffer.length - this.used) {
+        if (this.used > 0) return r;
+        this.buffer = Buffer.allocUnsafe(bound);
+      }
+      this.row(columns, r, firstRowNumber + (r - from), markup, plan);
+    }
+    return to;
+  }
+
+  private reserve(bytes: number): void {
+    if (bytes <= this.buffer.length - this.used) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.capacity, this.used + bytes));
+    this.buffer.copy(bigger, 0, 0, this.used);
+    this.buffer = bigger;
+  }
+
+  private markupFor(plan: RowPlan): CellMarkup[] {
+    const key = plan.styles.join(',');
+    let markup = this.cells.get(key);
+    if (!markup) {
+      markup = plan.styles.map((style, i) => ({
+        open: ascii(`<c r="${this.letters[i]}`),
+        empty: ascii(`" s="${style}"/>`),
+        number: ascii(`" s="${style}"><v>`),
+        text: ascii(`" s="${style}" t="inlineStr"><is><t>`),
+        spacedText: ascii(`" s="${style}" t="inlineStr"><is><t xml:space="preserve">`),
+      }));
+      this.cells.set(key, markup);
+    }
+    return markup;
+  }
+
+  private row(columns: readonly (readonly unknown[])[], r: number, rowNumber: number, markup: CellMarkup[], plan: RowPlan): void {
+    this.setRowDigits(rowNumber);
+    this.bytes(ROW_OPEN);
+    this.digits();
+    this.bytes(ROW_REF_END);
+    for (let c = 0; c < columns.length; c++) {
+      const m = markup[c];
+      this.bytes(m.open);
+      this.digits();
+      let v = columns[c][r];
+      if (v === null || v === undefined) v = plan.blanks[c];
+      if (typeof v === 'number' && Number.isFinite(v)) {
+        this.bytes(m.number);
+        this.number(plan.points[c] ? toPoints(v) : v);
+        this.bytes(NUMBER_CLOSE);
+      } else if (v === '') {
+        this.bytes(m.empty);
+      } else {
+        this.text(String(v), m);
+      }
+    }
+    this.bytes(ROW_CLOSE);
+  }
+
+  private bytes(source: Uint8Array): void {
+    const buffer = this.buffer;
+    let at = this.used;
+    for (let i = 0; i < source.length; i++) buffer[at++] = source[i];
+    this.used = at;
+  }
+
+  private setRowDigits(n: number): void {
+    let count = 0;
+    do {
+      this.rowDigits[15 - count++] = DIGIT_0 + (n % 10);
+      n = Math.floor(n / 10);
+    } while (n > 0);
+    this.rowDigitCount = count;
+  }
+
+  private digits(): void {
+    const buffer = this.buffer;
+    let at = this.used;
+    for (let i = 16 - this.rowDigitCount; i < 16; i++) buffer[at++] = this.rowDigits[i];
+    this.used = at;
+  }
+
+  /** A non-negative integer below 2^53, in decimal. */
+  private integer(n: number, minDigits = 1): void {
+    const buffer = this.buffer;
+    let width = 1;
+    for (let p = 10; p <= n; p *= 10) width++;
+    width = Math.max(width, minDigits);
+    let at = this.used + width;
+    this.used = at;
+    for (let i = 0; i < width; i++) {
+      buffer[--at] = DIGIT_0 + (n % 10);
+      n = Math.floor(n / 10);
+    }
+  }
+
+  /** The number as `String(n)` writes it, without making the string for integers and cents. */
+  private number(n: number): void {
+    const text = fastNumber(n);
+    if (text === FAST_INTEGER || text === FAST_CENTS) {
+      const abs = Math.abs(n);
+      if (n < 0) this.buffer[this.used++] = MINUS;
+      if (text === FAST_INTEGER) return this.integer(abs);
+      const cents = Math.round(abs * 100);
+      this.integer(Math.floor(cents / 100));
+      this.buffer[this.used++] = DOT;
+      const fraction = cents % 100;
+      if (fraction % 10 === 0) this.buffer[this.used++] = DIGIT_0 + fraction / 10;
+      else this.integer(fraction, 2);
+      return;
+    }
+    this.latin1(text);
+  }
+
+  private latin1(text: string): void {
+    const buffer = this.buffer;
+    let at = this.used;
+    for (let i = 0; i < text.length; i++) buffer[at++] = text.charCodeAt(i);
+    this.used = at;
+  }
+
+  private text(value: string, m: CellMarkup): void {
+    if (isPlainAscii(value)) {
+      const last = value.charCodeAt(value.length - 1);
+      this.bytes(value.charCodeAt(0) === SPACE || last === SPACE ? m.spacedText : m.text);
+      this.latin1(value);
+    } else {
+      const escaped = escapeXml(value);
+      this.bytes(EDGE_SPACE.test(escaped) ? m.spacedText : m.text);
+      this.used += this.buffer.write(escaped, this.used);
+    }
+    this.bytes(TEXT_CLOSE);
+  }
+}
+
+/** Printable ASCII that needs no escaping. */
+function isPlainAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < SPACE || c > 126 || c === AMP || c === LT || c === GT || c === QUOTE) return false;
+  }
+  return true;
+}
+
+const FAST_INTEGER = '\u0000integer';
+const FAST_CENTS = '\u0000cents';
+/**
+ * Below this a number's cents decide it: its doubles lie closer than half a cent apart, so `String`
+ * writes a value that is a whole number of cents with at most two decimals (and never in exponent form).
+ */
+const CENTS_LIMIT = 2 ** 40;
+
+/**
+ * Which way a finite number is written: as an integer, as integer cents, or (else) the text of
+ * `String(n)`. Exported for the test that holds the fast ways to `String`.
+ */
+export function fastNumber(n: number): string {
+  const abs = Math.abs(n);
+  if (abs < CENTS_LIMIT) {
+    if (Number.isInteger(n)) return FAST_INTEGER;
+    if (Math.round(abs * 100) / 100 === abs) return FAST_CENTS;
+  }
+  return String(n);
+}
