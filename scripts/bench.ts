@@ -34,7 +34,7 @@ import { initialRequest } from '../engine/query';
 import { todayIn } from '../engine/dates';
 import { addDays } from '../server/report/day-math';
 import type { Statement } from '../server/report/types';
-import type { ReportQuery } from '../engine/wire';
+import { MAX_PAGE, PAGE_SIZES, type ReportQuery } from '../engine/wire';
 import { benchBrowser } from './bench/browser';
 import { benchExport } from './bench/export';
 
@@ -203,32 +203,61 @@ async function load(users: number, rounds: number, work: () => Promise<unknown>)
 }
 
 /**
- * Each user asks its own page, so no two users' screens are the same statement: identical
- * screens would share one pass (in-flight de-duplication) and flatter the API against the floor.
+ * Counts the scans the server runs until `stop` (a screen's /data and /totals should share one):
+ * the server holds this same handle, so wrapping its `scan` sees every report statement.
+ */
+function countScans(db: Db): { stop: () => number } {
+  const scan = db.scan;
+  let n = 0;
+  (db as { scan: Db['scan'] }).scan = (sql, params) => {
+    n++;
+    return scan(sql, params);
+  };
+  return {
+    stop: () => {
+      (db as { scan: Db['scan'] }).scan = scan;
+      return n;
+    },
+  };
+}
+
+/**
+ * Every screen asks its own page, so no two screens are the same statement (not even one user's
+ * second round beside another's first): identical screens would share one pass (in-flight
+ * de-duplication) and flatter the API against the floor.
  */
 async function loadFigures(side: Side): Promise<void> {
   const users = Number(args.users);
   const rounds = Number(args.rounds);
   const base = await queryOf(side, Number(args['load-report']));
   if (!base) return;
-  const queries = Array.from({ length: users }, (_, u) => ({ ...base, page_num: 1 + (u % 100) }));
+  const calls = users * rounds;
+  // page numbers stop at MAX_PAGE; past that the page size differs (a page of at most 100 rows)
+  const sizes = PAGE_SIZES.filter((n) => n <= 100);
+  const queries = Array.from({ length: calls }, (_, i) => ({
+    ...base,
+    page_num: 1 + (i % MAX_PAGE),
+    page_size: i < MAX_PAGE ? base.page_size : sizes[Math.floor(i / MAX_PAGE) % sizes.length],
+  }));
   const statements = queries.map((q) => statementOf(side, q));
   let failed = 0;
   const next = (() => {
     let i = 0;
-    return () => i++ % users;
+    return () => i++ % calls;
   })();
+  const scans = countScans(side.db);
   const api = await load(users, rounds, async () => {
     const answers = (await screen(side, queries[next()])) as { statusCode: number }[];
     if (answers.some((a) => a.statusCode !== 200)) failed++;
   });
+  const scansPerScreen = scans.stop() / calls;
   const floor = await load(users, rounds, () => {
     const st = statements[next()];
     return side.db.scan(st.sql, st.params);
   });
   console.log(
-    `\n${side.name}: ${users} users × ${rounds} screens of report ${base.table_id} (each user its own query): ` +
-      `API ${api.perSec.toFixed(2)} screens/s, p95 ${ms(api.p95)}, ${api.errors + failed} errors | ` +
+    `\n${side.name}: ${users} users × ${rounds} screens of report ${base.table_id} (each screen its own page): ` +
+      `API ${api.perSec.toFixed(2)} screens/s, p95 ${ms(api.p95)}, ${api.errors + failed} errors, ${scansPerScreen.toFixed(2)} scans a screen | ` +
       `raw SQL on the same scan pool ${floor.perSec.toFixed(2)}/s, p95 ${ms(floor.p95)} (API ${(api.perSec / floor.perSec).toFixed(2)}× the floor's throughput)`,
   );
 }
