@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --scale demo|medium|large] [--data-dir DIR] [--pg-url URL] [--runs N] [--users N]
- *                   [--reports 70,142,…] [--export-rows N] [--only reports,browser,export]`
+ *                   [--rounds N] [--load-runs N] [--reports 70,142,…] [--export-rows N] [--only reports,browser,export]`
  * Prints figures side by side, measured in this one process so a busy machine slows both sides alike;
  * asserts nothing (docs/performance.md has the method and the figures).
  *  0. the data actually measured: sales lines and orders per database (not the --scale asked for);
@@ -9,7 +9,8 @@
  *     hand-written one-pass SQL kept here;
  *  2. with --pg-url: the same on PostgreSQL, and the PostgreSQL / DuckDB ratio;
  *  3. 50 users at once, each opening screens through the routes, against the same screens' SQL run by
- *     50 callers on the same scan pool (the raw-SQL floor);
+ *     50 callers on the same scan pool (the raw-SQL floor): one load of each to warm up, then
+ *     --load-runs loads of each, alternating; medians;
  *  4. browser: the built SPA in headless Chromium (login page weight, 查询 → rows painted); bench/browser.ts;
  *  5. export: N rows × 10 columns into xlsx beside DuckDB's COPY to csv (time, peak RSS); bench/export.ts.
  * `--only reports,browser,export` picks sections (reports covers 0–3).
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '9' },
     users: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '4' },
+    'load-runs': { type: 'string', default: '3' },
     'load-report': { type: 'string', default: '142' },
     'export-rows': { type: 'string', default: '1000000' },
     reports: { type: 'string', default: '70,102,142,166,60,107' },
@@ -54,6 +56,7 @@ const { values: args } = parseArgs({
 });
 
 const runs = Number(args.runs);
+const loadRuns = Number(args['load-runs']);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -241,24 +244,42 @@ async function loadFigures(side: Side): Promise<void> {
   }));
   const statements = queries.map((q) => statementOf(side, q));
   let failed = 0;
-  const next = (() => {
+  let scanned = 0;
+  const apiLoad = async () => {
     let i = 0;
-    return () => i++ % calls;
-  })();
-  const scans = countScans(side.db);
-  const api = await load(users, rounds, async () => {
-    const answers = (await screen(side, queries[next()])) as { statusCode: number }[];
-    if (answers.some((a) => a.statusCode !== 200)) failed++;
-  });
-  const scansPerScreen = scans.stop() / calls;
-  const floor = await load(users, rounds, () => {
-    const st = statements[next()];
-    return side.db.scan(st.sql, st.params);
-  });
+    const scans = countScans(side.db);
+    const result = await load(users, rounds, async () => {
+      const answers = (await screen(side, queries[i++ % calls])) as { statusCode: number }[];
+      if (answers.some((a) => a.statusCode !== 200)) failed++;
+    });
+    scanned += scans.stop();
+    return result;
+  };
+  const floorLoad = () => {
+    let i = 0;
+    return load(users, rounds, () => {
+      const st = statements[i++ % calls];
+      return side.db.scan(st.sql, st.params);
+    });
+  };
+  // one load of each first, not counted: the first load of a side also warms the code it runs
+  await apiLoad();
+  await floorLoad();
+  const api: Awaited<ReturnType<typeof load>>[] = [];
+  const floor: Awaited<ReturnType<typeof load>>[] = [];
+  scanned = 0;
+  for (let r = 0; r < loadRuns; r++) {
+    api.push(await apiLoad());
+    floor.push(await floorLoad());
+  }
+  const perSec = (xs: typeof api) => median(xs.map((x) => x.perSec));
+  const p95 = (xs: typeof api) => median(xs.map((x) => x.p95));
+  const errors = api.reduce((n, x) => n + x.errors, failed);
   console.log(
-    `\n${side.name}: ${users} users × ${rounds} screens of report ${base.table_id} (each screen its own page): ` +
-      `API ${api.perSec.toFixed(2)} screens/s, p95 ${ms(api.p95)}, ${api.errors + failed} errors, ${scansPerScreen.toFixed(2)} scans a screen | ` +
-      `raw SQL on the same scan pool ${floor.perSec.toFixed(2)}/s, p95 ${ms(floor.p95)} (API ${(api.perSec / floor.perSec).toFixed(2)}× the floor's throughput)`,
+    `\n${side.name}: ${users} users × ${rounds} screens of report ${base.table_id} (each screen its own page; median of ${loadRuns} alternating loads after one of each): ` +
+      `API ${perSec(api).toFixed(2)} screens/s, p95 ${ms(p95(api))}, ${errors} errors, ${(scanned / (calls * loadRuns)).toFixed(2)} scans a screen | ` +
+      `raw SQL on the same scan pool ${perSec(floor).toFixed(2)}/s, p95 ${ms(p95(floor))} (API ${(perSec(api) / perSec(floor)).toFixed(2)}× the floor's throughput; ` +
+      `per load ${api.map((a, k) => (a.perSec / floor[k].perSec).toFixed(2)).join(', ')})`,
   );
 }
 
