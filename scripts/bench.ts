@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- --scale demo|medium|large] [--data-dir DIR] [--pg-url URL] [--runs N] [--users N]
- *                   [--reports 70,142,…] [--export-rows N] [--only reports,browser,export]`
+ *                   [--rounds N] [--load-runs N] [--reports 70,142,…] [--export-rows N] [--only reports,browser,export]`
  * Prints figures side by side, measured in this one process so a busy machine slows both sides alike;
  * asserts nothing (docs/performance.md has the method and the figures).
  *  0. the data actually measured: sales lines and orders per database (not the --scale asked for);
@@ -9,7 +9,8 @@
  *     hand-written one-pass SQL kept here;
  *  2. with --pg-url: the same on PostgreSQL, and the PostgreSQL / DuckDB ratio;
  *  3. 50 users at once, each opening screens through the routes, against the same screens' SQL run by
- *     50 callers on the same scan pool (the raw-SQL floor);
+ *     50 callers on the same scan pool (the raw-SQL floor): one load of each to warm up, then
+ *     --load-runs loads of each, alternating; medians;
  *  4. browser: the built SPA in headless Chromium (login page weight, 查询 → rows painted); bench/browser.ts;
  *  5. export: N rows × 10 columns into xlsx beside DuckDB's COPY to csv (time, peak RSS); bench/export.ts.
  * `--only reports,browser,export` picks sections (reports covers 0–3).
@@ -34,7 +35,7 @@ import { initialRequest } from '../engine/query';
 import { todayIn } from '../engine/dates';
 import { addDays } from '../server/report/day-math';
 import type { Statement } from '../server/report/types';
-import type { ReportQuery } from '../engine/wire';
+import { MAX_PAGE, PAGE_SIZES, type ReportQuery } from '../engine/wire';
 import { benchBrowser } from './bench/browser';
 import { benchExport } from './bench/export';
 
@@ -46,6 +47,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '9' },
     users: { type: 'string', default: '50' },
     rounds: { type: 'string', default: '4' },
+    'load-runs': { type: 'string', default: '3' },
     'load-report': { type: 'string', default: '142' },
     'export-rows': { type: 'string', default: '1000000' },
     reports: { type: 'string', default: '70,102,142,166,60,107' },
@@ -54,6 +56,7 @@ const { values: args } = parseArgs({
 });
 
 const runs = Number(args.runs);
+const loadRuns = Number(args['load-runs']);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -203,33 +206,80 @@ async function load(users: number, rounds: number, work: () => Promise<unknown>)
 }
 
 /**
- * Each user asks its own page, so no two users' screens are the same statement: identical
- * screens would share one pass (in-flight de-duplication) and flatter the API against the floor.
+ * Counts the scans the server runs until `stop` (a screen's /data and /totals should share one):
+ * the server holds this same handle, so wrapping its `scan` sees every report statement.
+ */
+function countScans(db: Db): { stop: () => number } {
+  const scan = db.scan;
+  let n = 0;
+  (db as { scan: Db['scan'] }).scan = (sql, params) => {
+    n++;
+    return scan(sql, params);
+  };
+  return {
+    stop: () => {
+      (db as { scan: Db['scan'] }).scan = scan;
+      return n;
+    },
+  };
+}
+
+/**
+ * Every screen asks its own page, so no two screens are the same statement (not even one user's
+ * second round beside another's first): identical screens would share one pass (in-flight
+ * de-duplication) and flatter the API against the floor.
  */
 async function loadFigures(side: Side): Promise<void> {
   const users = Number(args.users);
   const rounds = Number(args.rounds);
   const base = await queryOf(side, Number(args['load-report']));
   if (!base) return;
-  const queries = Array.from({ length: users }, (_, u) => ({ ...base, page_num: 1 + (u % 100) }));
+  const calls = users * rounds;
+  // page numbers stop at MAX_PAGE; past that the page size differs (a page of at most 100 rows)
+  const sizes = PAGE_SIZES.filter((n) => n <= 100);
+  const queries = Array.from({ length: calls }, (_, i) => ({
+    ...base,
+    page_num: 1 + (i % MAX_PAGE),
+    page_size: i < MAX_PAGE ? base.page_size : sizes[Math.floor(i / MAX_PAGE) % sizes.length],
+  }));
   const statements = queries.map((q) => statementOf(side, q));
   let failed = 0;
-  const next = (() => {
+  let scanned = 0;
+  const apiLoad = async () => {
     let i = 0;
-    return () => i++ % users;
-  })();
-  const api = await load(users, rounds, async () => {
-    const answers = (await screen(side, queries[next()])) as { statusCode: number }[];
-    if (answers.some((a) => a.statusCode !== 200)) failed++;
-  });
-  const floor = await load(users, rounds, () => {
-    const st = statements[next()];
-    return side.db.scan(st.sql, st.params);
-  });
+    const scans = countScans(side.db);
+    const result = await load(users, rounds, async () => {
+      const answers = (await screen(side, queries[i++ % calls])) as { statusCode: number }[];
+      if (answers.some((a) => a.statusCode !== 200)) failed++;
+    });
+    scanned += scans.stop();
+    return result;
+  };
+  const floorLoad = () => {
+    let i = 0;
+    return load(users, rounds, () => {
+      const st = statements[i++ % calls];
+      return side.db.scan(st.sql, st.params);
+    });
+  };
+  // one load of each first, not counted: the first load of a side also warms the code it runs
+  await apiLoad();
+  await floorLoad();
+  const api: Awaited<ReturnType<typeof load>>[] = [];
+  const floor: Awaited<ReturnType<typeof load>>[] = [];
+  scanned = 0;
+  for (let r = 0; r < loadRuns; r++) {
+    api.push(await apiLoad());
+    floor.push(await floorLoad());
+  }
+  const perSec = (xs: typeof api) => median(xs.map((x) => x.perSec));
+  const p95 = (xs: typeof api) => median(xs.map((x) => x.p95));
+  const errors = api.reduce((n, x) => n + x.errors, failed);
   console.log(
-    `\n${side.name}: ${users} users × ${rounds} screens of report ${base.table_id} (each user its own query): ` +
-      `API ${api.perSec.toFixed(2)} screens/s, p95 ${ms(api.p95)}, ${api.errors + failed} errors | ` +
-      `raw SQL on the same scan pool ${floor.perSec.toFixed(2)}/s, p95 ${ms(floor.p95)} (API ${(api.perSec / floor.perSec).toFixed(2)}× the floor's throughput)`,
+    `\n${side.name}: ${users} users × ${rounds} screens of report ${base.table_id} (each screen its own page; median of ${loadRuns} alternating loads after one of each): ` +
+      `API ${perSec(api).toFixed(2)} screens/s, p95 ${ms(p95(api))}, ${errors} errors, ${(scanned / (calls * loadRuns)).toFixed(2)} scans a screen | ` +
+      `raw SQL on the same scan pool ${perSec(floor).toFixed(2)}/s, p95 ${ms(p95(floor))} (API ${(perSec(api) / perSec(floor)).toFixed(2)}× the floor's throughput; ` +
+      `per load ${api.map((a, k) => (a.perSec / floor[k].perSec).toFixed(2)).join(', ')})`,
   );
 }
 

@@ -8,6 +8,7 @@
  *   while that listener is down nothing is cached.
  * On DuckDB one process owns the database file, so eviction in the process is enough.
  */
+import { announceChange, ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/types';
 import { sqlTimestamp } from '../clock';
 import { resolveToken, hashToken, type ServerSession } from './session';
@@ -27,24 +28,10 @@ type Revocation = { token_hash: string } | { tenant_id: number; account_id: numb
 
 class SessionCache {
   private entries = new Map<string, Entry>();
-  /** counts revocations: a read that overlapped one is not kept (it may predate the revocation) */
-  private generation = 0;
-  /** false while a PostgreSQL listener is not (yet) in place: then every request reads the database */
-  private trusted: boolean;
+  private feed: ChangeFeed<Revocation>;
 
   constructor(private db: Db) {
-    this.trusted = !db.listen;
-    if (db.listen) {
-      db.listen(
-        CHANNEL,
-        (payload) => this.apply(JSON.parse(payload) as Revocation),
-        (up) => {
-          this.generation++;
-          this.entries.clear();
-          this.trusted = up;
-        },
-      );
-    }
+    this.feed = new ChangeFeed<Revocation>(db, CHANNEL, (r) => this.evict(r), () => this.entries.clear());
   }
 
   async resolve(token: string, ttlHours: number): Promise<ServerSession | null> {
@@ -53,16 +40,21 @@ class SessionCache {
     const hit = this.entries.get(tokenHash);
     if (hit && now - hit.readAt < FRESH_MS && hit.expiresAt > sqlTimestamp(new Date(now))) return hit.session;
     this.entries.delete(tokenHash);
-    const generation = this.generation;
+    const { feed } = this;
+    const generation = feed.generation;
     const session = await resolveToken(this.db, token, ttlHours);
-    if (!session || !this.trusted) return session;
+    if (!session || !feed.trusted) return session;
     const [row] = await this.db.query<{ expires_at: string }>('SELECT expires_at FROM account_session WHERE token_hash = $1', [tokenHash]);
-    if (row && generation === this.generation && this.trusted) this.entries.set(tokenHash, { session, expiresAt: row.expires_at, readAt: now });
+    if (row && generation === feed.generation && feed.trusted) this.entries.set(tokenHash, { session, expiresAt: row.expires_at, readAt: now });
     return session;
   }
 
+  /** A revocation made here (committed): forgotten in this process. */
   apply(r: Revocation): void {
-    this.generation++;
+    this.feed.made(r);
+  }
+
+  private evict(r: Revocation): void {
     if ('token_hash' in r) {
       this.entries.delete(r.token_hash);
       return;
@@ -102,8 +94,8 @@ export function resolveCachedToken(db: Db, token: string, ttlHours: number): Pro
  * Tells the other processes (PostgreSQL) that sessions are revoked, inside the transaction that
  * deletes them: they hear of it only once it commits.
  */
-export async function announceRevocation(tx: Db, r: Revocation): Promise<void> {
-  if (tx.listen) await tx.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(r)]);
+export function announceRevocation(tx: Db, r: Revocation): Promise<void> {
+  return announceChange(tx, CHANNEL, r);
 }
 
 /** Forgets revoked sessions in this process; call it once their rows are deleted (committed). */

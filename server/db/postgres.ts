@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { normaliseTimestamp } from './normalise';
@@ -68,7 +69,7 @@ function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
       (await client.query(sql, params as unknown[])).rows as T[],
     scan: async <T>(sql: string, params: readonly unknown[] = []) =>
-      (await (inTx ? client : scans).query(sql, params as unknown[])).rows as T[],
+      (inTx ? (await client.query(sql, params as unknown[])).rows : await scanNamed(scans, sql, params)) as T[],
     exec: async (sql) => void (await client.query(sql)),
     listen: (channel, onMessage, onState) => pools.listener.add(channel, onMessage, onState),
     stream: async function* (sql, params = [], chunkSize = 5000) {
@@ -116,6 +117,39 @@ function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
     },
   };
   return db;
+}
+
+/** How many named statements one scan connection keeps before it is closed and replaced. */
+export const NAMED_PER_CONNECTION = 100;
+/** the statements prepared on each scan connection, by name */
+const prepared = new WeakMap<pg.PoolClient, Set<string>>();
+
+const statementName = (sql: string) => `hm_${createHash('sha1').update(sql).digest('hex').slice(0, 24)}`;
+
+/**
+ * A report statement prepared by name on its scan connection: one screen's text is the same for
+ * every page and every user of the same scope, so the backend parses it once per connection and the
+ * text is not sent again (plans stay custom, see SCAN_OPTIONS). A connection holding as many names as
+ * it may keep runs a new text unnamed and is closed after it, so no backend grows without bound; the
+ * pool opens another on demand. A failed statement closes its connection, as `Pool.query` does.
+ */
+async function scanNamed(scans: pg.Pool, sql: string, params: readonly unknown[]): Promise<Row[]> {
+  const client = await scans.connect();
+  let names = prepared.get(client);
+  if (!names) prepared.set(client, (names = new Set()));
+  const name = statementName(sql);
+  const full = !names.has(name) && names.size >= NAMED_PER_CONNECTION;
+  let failed: Error | undefined;
+  try {
+    const result = await client.query(full ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] });
+    if (!full) names.add(name);
+    return result.rows;
+  } catch (err) {
+    failed = err as Error;
+    throw err;
+  } finally {
+    client.release(failed ?? full);
+  }
 }
 
 /**
@@ -203,9 +237,11 @@ class Listener {
 const SESSION_OPTIONS = '-c timezone=Asia/Shanghai -c jit=off';
 /**
  * Scan connections run report statements only: those join a date range of orders to their lines,
- * where probing the lines once per order (a nested loop) loses to hashing them read by date.
+ * where probing the lines once per order (a nested loop) loses to hashing them read by date. Their
+ * statements are named (scanNamed) but always planned with their values: a generic plan would not
+ * know the date range.
  */
-const SCAN_OPTIONS = `${SESSION_OPTIONS} -c enable_nestloop=off`;
+const SCAN_OPTIONS = `${SESSION_OPTIONS} -c enable_nestloop=off -c plan_cache_mode=force_custom_plan`;
 
 /**
  * Connections stay open while idle (pg closes them after 10 s by default): a new backend reads the

@@ -3,7 +3,7 @@ import { indexDataset } from '../../engine/definition/dataset-index';
 import { tinyComparisonReport, tinyDataset, tinyReport } from '../../engine/definition/fixtures';
 import type { ReportFile } from '../../engine/definition/types';
 import { loadCatalogueFromDir } from './catalogue-fs';
-import { compileReport, ScopeError } from './compile';
+import { atPage, compileReport, ScopeError } from './compile';
 import type { ScopeSession } from './types';
 import { validateQuery } from './validate';
 
@@ -279,7 +279,8 @@ describe('compileReport: one pass per screen', () => {
     const { screen } = compile({ page_num: 2, page_size: 20 });
     expect(screen!.sql).toContain('GROUP BY GROUPING SETS ((o.org_code, org.org_name), ())');
     expect(screen!.sql).toContain('COUNT(CASE WHEN "__g" = 0 THEN 1 END) OVER () AS "__rows"');
-    expect(screen!.sql).toContain('LIMIT 20 OFFSET 20');
+    expect(paramOf(screen!.sql, screen!.params, /LIMIT CAST\(\$(\d+) AS BIGINT\)/)).toBe(20);
+    expect(paramOf(screen!.sql, screen!.params, /OFFSET CAST\(\$(\d+) AS BIGINT\)/)).toBe(20);
     // the facts are read once: one FROM over the fact table
     expect(screen!.sql.match(/FROM sales_order o /g)).toHaveLength(1);
   });
@@ -294,6 +295,20 @@ describe('compileReport: one pass per screen', () => {
     const { screen } = compile({ date_start_2: '2026-10-11', end_2: '2026-10-31' }, HQ, tinyComparisonReport());
     expect(screen!.sql).toContain('OVER (PARTITION BY "__g")');
     expect(screen!.sql).toContain('CASE WHEN "__g" = 0 THEN RANK() OVER (PARTITION BY "__g" ORDER BY');
+  });
+
+  it('another page of a compiled query is the statements compiled for that page, for the screen and the three statements', () => {
+    for (const body of [{}, { whereList: [{ where_id: 'sales_qty', operator_id: 6, operation_value: [5] }] }]) {
+      const first = compile({ ...body, page_num: 1, page_size: 50 });
+      const third = compile({ ...body, page_num: 3, page_size: 20 });
+      const moved = atPage(first, { pageNum: 3, pageSize: 20 });
+      expect(moved.screen).toEqual(third.screen);
+      expect(moved.page).toEqual(third.page);
+      expect(moved.count).toEqual(third.count);
+      expect(moved.totals).toEqual(third.totals);
+      // the query it was compiled for is left as it was
+      expect(first.page.sql).toMatch(/LIMIT 50 OFFSET 0$/);
+    }
   });
 
   it('a number range on an aggregate keeps the three statements: its totals cover only the kept groups (rule 147)', () => {

@@ -685,13 +685,24 @@ function rowFragments(plan: Plan): string[] {
   ];
 }
 
+/** Which page of rows a statement reads. */
+export interface PageWindow {
+  pageNum: number;
+  pageSize: number;
+}
+
+const offsetOf = (w: PageWindow) => (w.pageNum - 1) * w.pageSize;
+
+/** The page statement ends with its window as text (an export strips it to read every row). */
+const windowText = (w: PageWindow) => `LIMIT ${w.pageSize} OFFSET ${offsetOf(w)}`;
+const TRAILING_WINDOW = /LIMIT \d+ OFFSET \d+$/;
+
 function buildPage(plan: Plan): Statement {
   const s = new Stmt(plan, 'page');
-  const { pageNum, pageSize } = plan.query;
   const select = [...s.dimSelect(), ...s.indicatorSelect()].join(', ');
   return s.finish(
     `SELECT ${select} FROM ${s.from(rowFragments(plan))} ${s.where()} ${s.groupBy()} ${s.having()} ${orderBy(plan)}
-     LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize}`,
+     ${windowText(plan.query)}`,
   );
 }
 
@@ -775,10 +786,12 @@ function buildScreen(plan: Plan): Statement | null {
   const dims = plan.dimColumns.map((c) => quote(c.value));
   const select = [...dims, ...indicators, LEVEL, `COUNT(CASE WHEN ${LEVEL} = 0 THEN 1 END) OVER () AS ${quote('__rows')}`];
   const order = orderBy(plan);
-  const { pageNum, pageSize } = plan.query;
+  // the window is bound last, so another page of the same query is the same text (atPage)
+  const { params } = outer;
+  const window = `LIMIT ${params.bind(plan.query.pageSize, 'BIGINT')} OFFSET ${params.bind(offsetOf(plan.query), 'BIGINT')}`;
   return outer.finish(
     `WITH a AS (${grouped}), d AS MATERIALIZED (SELECT ${select.join(', ')} FROM a ${keep})
-     SELECT * FROM ((SELECT * FROM d WHERE ${LEVEL} = 0 ${order} LIMIT ${pageSize} OFFSET ${(pageNum - 1) * pageSize})
+     SELECT * FROM ((SELECT * FROM d WHERE ${LEVEL} = 0 ${order} ${window})
        UNION ALL (SELECT * FROM d WHERE ${LEVEL} = 1)) s
      ORDER BY ${[LEVEL, ...orderItems(plan)].join(', ')}`,
   );
@@ -805,5 +818,28 @@ export function compileReport(input: CompileInput): CompiledReport {
     },
     screen: buildScreen(plan),
     columns: plan.columns,
+  };
+}
+
+/**
+ * The same compiled query at another page, without compiling again: the screen's last two values
+ * are its window, the page statement's text ends with it. Count and totals do not depend on the page.
+ */
+export function atPage(compiled: CompiledReport, w: PageWindow): CompiledReport {
+  let page: Statement | undefined;
+  const { screen } = compiled;
+  return {
+    get page() {
+      const base = compiled.page;
+      return (page ??= { sql: base.sql.replace(TRAILING_WINDOW, windowText(w)), params: base.params });
+    },
+    get count() {
+      return compiled.count;
+    },
+    get totals() {
+      return compiled.totals;
+    },
+    screen: screen && { sql: screen.sql, params: [...screen.params.slice(0, -2), w.pageSize, offsetOf(w)] },
+    columns: compiled.columns,
   };
 }

@@ -4,17 +4,19 @@
  */
 import { todayIn } from '../../engine/dates';
 import type { Catalogue } from '../../engine/definition/catalogue';
+import type { ReportFile } from '../../engine/definition/types';
 import type { ReportConfig, ReportData, ReportTotals } from '../../engine/wire';
 import type { ServerSession } from '../auth/session';
 import type { Db } from '../db/types';
 import { forbidden } from '../http/errors';
-import { compileReport, ScopeError } from './compile';
+import { atPage, compileReport, ScopeError } from './compile';
+import { BoundedCache } from './bounded-cache';
 import { buildConfig, type TextLang } from './config';
 import { requiredRanges, resolveReport, type Resolved } from './resolve';
 import { InFlight } from './in-flight';
 import { dataOf, runScreen, screenKey, totalsOf, type ScreenAnswer } from './runner';
 import type { CompiledReport, ScopeSession } from './types';
-import { validateQuery } from './validate';
+import { validatePage, validateQuery } from './validate';
 
 export interface PreparedReport {
   resolved: Resolved;
@@ -36,6 +38,16 @@ function isHistoryOf(v: unknown): '1' | '2' | undefined {
   return v === '1' || v === '2' || v === 1 || v === 2 ? (String(v) as '1' | '2') : undefined;
 }
 
+const COMPILED_KEPT = 500;
+
+/** The body without its page: any page of a query compiles to the same statements (atPage). */
+function withoutPage(body: Record<string, unknown>): Record<string, unknown> {
+  const rest = { ...body };
+  delete rest.page_num;
+  delete rest.page_size;
+  return rest;
+}
+
 /** Same family → the body's table_id is the page the request comes from (rule C3). */
 function pageOf(catalogue: Catalogue, pathId: number, body: unknown): number {
   const bodyId = Number((body as { table_id?: unknown } | null)?.table_id);
@@ -51,6 +63,11 @@ function pageOf(catalogue: Catalogue, pathId: number, body: unknown): number {
 export class ReportService {
   /** `/data` and `/totals` of one screen share one pass (the key holds every scope value the SQL binds) */
   private screens = new InFlight<ScreenAnswer>();
+  /**
+   * Compiled queries by everything they depend on but the page: the report ids, today, the
+   * session's scope values and the rest of the body. A catalogue change makes a new service.
+   */
+  private compiled = new BoundedCache<string, CompiledReport>(COMPILED_KEPT);
   /** today's date for the second it was computed in (the time-zone conversion costs ~1 ms a request) */
   private day = { second: Number.NaN, today: '' };
 
@@ -73,29 +90,37 @@ export class ReportService {
     return this.day.today;
   }
 
-  /** Resolves, validates and compiles a report query body for this session. */
+  /**
+   * Resolves, validates and compiles a report query body for this session. Access is checked on
+   * every call; validation and compilation are kept per query (any page) for this catalogue.
+   */
   prepare(session: ServerSession, pathId: number, body: unknown): PreparedReport {
     const isHistory = isHistoryOf((body as { is_history?: unknown } | null)?.is_history);
     const resolved = resolveReport(this.catalogue, session, pathId, isHistory);
     const page = this.catalogue.reports.get(pageOf(this.catalogue, pathId, body)) ?? resolved.page;
+    const window = validatePage(resolved.used, body);
+    const today = this.today();
+    const scope = scopeSession(session);
+    const key = JSON.stringify([page.id, resolved.used.id, resolved.is_history, today, scope, withoutPage(body as Record<string, unknown>)]);
+    let compiled = this.compiled.get(key);
+    if (!compiled) {
+      compiled = this.compile(resolved, page, body, today, scope);
+      this.compiled.set(key, compiled);
+    }
+    return { resolved, compiled: atPage(compiled, window) };
+  }
+
+  private compile(resolved: Resolved, page: ReportFile, body: unknown, today: string, scope: ScopeSession): CompiledReport {
     const { used } = resolved;
     const index = this.catalogue.indexes.get(used.dataset)!;
-    const today = this.today();
     const query = validateQuery(used, index, body, {
-      client: session.client,
+      client: scope.client,
       requiredRanges: requiredRanges(page, used),
       today,
       isHistory: resolved.is_history === '1',
     });
     try {
-      const compiled = compileReport({
-        report: used,
-        index,
-        query,
-        session: scopeSession(session),
-        today,
-      });
-      return { resolved, compiled };
+      return compileReport({ report: used, index, query, session: scope, today });
     } catch (err) {
       if (err instanceof ScopeError) throw forbidden('NO_DATA_SCOPE', '当前账号没有该报表的数据范围');
       throw err;

@@ -165,16 +165,26 @@ export interface ValidateOptions {
   isHistory?: boolean;
 }
 
-export function validateQuery(report: ReportFile, index: DatasetIndex, body: unknown, opts: ValidateOptions): ValidQuery {
+function asBody(body: unknown): Body {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('BAD_REQUEST', '请求参数错误');
-  const b = body as Body;
+  return body as Body;
+}
 
+/** The page a query body asks for (`page_num`, `page_size`). */
+export function validatePage(report: ReportFile, body: unknown): { pageNum: number; pageSize: number } {
+  const b = asBody(body);
   const pageNum = b.page_num === undefined ? 1 : toInt(b.page_num);
   if (pageNum === null || pageNum < 1 || pageNum > MAX_PAGE) throw badRequest('INVALID_PAGE', `页码需在1到${MAX_PAGE}之间`);
   const pageSize = b.page_size === undefined ? (report.page_size ?? 50) : toInt(b.page_size);
   if (pageSize === null || !(PAGE_SIZES as readonly number[]).includes(pageSize)) {
     throw badRequest('INVALID_PAGE_SIZE', `每页条数只能是${PAGE_SIZES.join('、')}`);
   }
+  return { pageNum, pageSize };
+}
+
+export function validateQuery(report: ReportFile, index: DatasetIndex, body: unknown, opts: ValidateOptions): ValidQuery {
+  const b = asBody(body);
+  const { pageNum, pageSize } = validatePage(report, b);
 
   const chipIds = report.chips.map((c) => c.dimension);
   const asked = list(b.dimensionIds, '汇总维度');

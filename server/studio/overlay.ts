@@ -1,13 +1,18 @@
 /**
  * The per-tenant overlay on the report catalogue. Shipped reports are loaded once per process; a
  * tenant's own reports (studio) live in the database and are laid over them for that tenant only.
- * Each request compares the tenant's (id, version) list, a primary-key read of a small table, so a
- * report saved through any API process takes effect on the next request without a restart.
+ * Which versions a tenant has is kept in memory once read (a report request then reads nothing).
+ * Every studio write goes through `write`: this process forgets the tenant's versions as soon as
+ * the write commits, so the next request reads them again; on PostgreSQL the write also NOTIFYs the
+ * other API processes, which forget them when the notification arrives, and while a process's
+ * listening connection is down it reads the versions on every request (ChangeFeed).
  */
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { ReportFile } from '../../engine/definition/types';
 import type { ServerSession } from '../auth/session';
+import { announceChange, ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/types';
+import { InFlight } from '../report/in-flight';
 import { ReportService } from '../report/service';
 import { currentReports } from './store';
 
@@ -37,13 +42,56 @@ export function withReportsPermitted(session: ServerSession, ids: Iterable<numbe
   return { ...session, permissions };
 }
 
+const CHANNEL = 'hm_studio_changed';
+
+interface Change {
+  tenant_id: number;
+}
+
 export class TenantOverlay {
+  /** the tenant's services by their version list: unchanged versions keep their service (and its caches) */
   private entries = new Map<number, Entry>();
+  /** what `entry` last answered per tenant, while no change has been heard since (null: no own reports) */
+  private current = new Map<number, Entry | null>();
+  /** reads of one tenant's versions started since the last change heard share one answer */
+  private reads = new InFlight<Entry | null>();
+  private feed: ChangeFeed<Change>;
 
   constructor(
     readonly base: ReportService,
     private db: Db,
-  ) {}
+  ) {
+    this.feed = new ChangeFeed<Change>(db, CHANNEL, (c) => this.current.delete(c.tenant_id), () => this.current.clear());
+  }
+
+  private async known(tenantId: number): Promise<Entry | null> {
+    const { feed } = this;
+    // untrusted, a read that began before this request could miss a change made meanwhile elsewhere
+    if (!feed.trusted) return this.entry(tenantId);
+    const hit = this.current.get(tenantId);
+    if (hit !== undefined) return hit;
+    const generation = feed.generation;
+    return this.reads.run(`${tenantId}:${generation}`, async () => {
+      const entry = await this.entry(tenantId);
+      if (generation === feed.generation && feed.trusted) this.current.set(tenantId, entry);
+      return entry;
+    });
+  }
+
+  /**
+   * Runs a write of the tenant's studio reports in one transaction that also tells the other
+   * processes; once it has committed this process forgets the tenant's versions.
+   */
+  async write<T>(tenantId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
+    const change: Change = { tenant_id: tenantId };
+    const result = await this.db.transaction(async (tx) => {
+      const out = await fn(tx);
+      await announceChange(tx, CHANNEL, change);
+      return out;
+    });
+    this.feed.made(change);
+    return result;
+  }
 
   private async entry(tenantId: number): Promise<Entry | null> {
     const rows = await this.db.query<{ report_id: number; version: number }>(
@@ -65,7 +113,7 @@ export class TenantOverlay {
 
   /** The report service and session a request of this session uses. */
   async forSession(session: ServerSession): Promise<TenantView> {
-    const entry = await this.entry(session.tenant_id);
+    const entry = await this.known(session.tenant_id);
     if (!entry) return { service: this.base, session, own: [] };
     return { service: entry.service, session: withReportsPermitted(session, entry.own.map((r) => r.id)), own: entry.own };
   }

@@ -152,7 +152,7 @@ export class StudioService {
   async create(session: ServerSession, draft: unknown): Promise<StudioSaved> {
     const id = await nextReportId(this.db, session.tenant_id);
     const report = await this.valid(session, { ...((draft as object | null) ?? {}), id });
-    const version = await writeVersion(this.db, this.author(session), report, 'create');
+    const version = await this.overlay.write(session.tenant_id, (tx) => writeVersion(tx, this.author(session), report, 'create'));
     return { id, version };
   }
 
@@ -165,7 +165,7 @@ export class StudioService {
   async update(session: ServerSession, id: number, draft: unknown): Promise<StudioSaved> {
     await this.history(session, id);
     const report = await this.valid(session, { ...((draft as object | null) ?? {}), id });
-    const version = await writeVersion(this.db, this.author(session), report, 'update');
+    const version = await this.overlay.write(session.tenant_id, (tx) => writeVersion(tx, this.author(session), report, 'update'));
     return { id, version };
   }
 
@@ -189,12 +189,12 @@ export class StudioService {
     if (!target) throw notFound('VERSION_NOT_FOUND', '该版本不存在');
     // the catalogue may have moved on since: an old version must still pass today's checks
     const report = await this.valid(session, target.definition);
-    const saved = await writeVersion(this.db, this.author(session), report, 'revert');
+    const saved = await this.overlay.write(session.tenant_id, (tx) => writeVersion(tx, this.author(session), report, 'revert'));
     return { id, version: saved };
   }
 
   async remove(session: ServerSession, id: number): Promise<void> {
-    if (!(await deleteReport(this.db, session.tenant_id, id))) throw reportNotFound();
+    if (!(await this.overlay.write(session.tenant_id, (tx) => deleteReport(tx, session.tenant_id, id)))) throw reportNotFound();
   }
 
   /** The report as a definition file of report-defs/reports (validate:defs accepts it). */

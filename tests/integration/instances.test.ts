@@ -3,16 +3,19 @@
  * the database and a files folder: sessions, jobs and files started on one are served by the other.
  * A job a process was running when it died is failed when that process restarts (or by another
  * process once its lease is stale), whatever the job's kind, and its partial file is never served.
- * On PostgreSQL the second instance has its own connection pool, like a second process.
+ * Each instance keeps the tenant's studio report versions in memory, and a studio write on one is
+ * what both serve next. On PostgreSQL the second instance has its own connection pool, like a second process.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { todayIn } from '../../engine/dates';
 import { initialRequest } from '../../engine/query';
+import { newReportDraft } from '../../engine/studio/draft';
+import type { StudioDataset } from '../../engine/studio/wire';
 import type { ReportConfig } from '../../engine/wire';
 import { buildServer } from '../../server/app';
 import { sqlTimestamp } from '../../server/clock';
@@ -70,6 +73,53 @@ describe('item 9: two instances on one database', () => {
     expect(fromB.statusCode).toBe(200);
     expect(fromB.rawPayload.length).toBeGreaterThan(0);
     expect(fromB.rawPayload.equals(fromA.rawPayload)).toBe(true);
+  });
+});
+
+describe('the tenant overlay kept in memory (issue 10 item 2)', () => {
+  /** a report's title as an instance serves it, or the refusal's status */
+  const served = async (app: FastifyInstance, id: number, token: string) => {
+    const res = await get(app, `/api/reports/${id}/config`, token);
+    return res.statusCode === 200 ? (res.json().data as ReportConfig).title : res.statusCode;
+  };
+  /** The writing instance serves a change at once; another process hears of it by notification, a moment later. */
+  const servedBy = (app: FastifyInstance, id: number, token: string, expected: string | number) =>
+    vi.waitFor(async () => expect(await served(app, id, token)).toBe(expected), { timeout: 10_000, interval: 50 });
+
+  it('a studio save, update and delete on one instance is what both serve next, though each keeps the versions it read', async () => {
+    const { token } = await login(a, 'analyst', 'HMT');
+    const datasets = (await get(a, '/api/studio/datasets', token)).json().data.list as StudioDataset[];
+    const draft = (id: number, zh: string) =>
+      newReportDraft({
+        id,
+        title: { zh, en: zh },
+        dataset: datasets.find((d) => d.id === 'sales')!,
+        dimensions: ['org'],
+        forced: 'org',
+        measures: ['sales'],
+        dateColumn: 'business_date',
+        defaultKind: 'last7',
+        restriction: 'to_yesterday',
+        filters: [],
+        clients: ['HMT'],
+        area: 'sales',
+      });
+    // both instances read the tenant's versions now and keep them
+    expect(await served(a, 70, token)).toBe(await served(b, 70, token));
+    const saved = await a.inject({ method: 'POST', url: '/api/studio/reports', headers: bearer(token), payload: { report: draft(999999, '两处可见') } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const id = saved.json().data.id as number;
+    expect(await served(a, id, token)).toBe('两处可见');
+    await servedBy(b, id, token, '两处可见');
+
+    const put = await b.inject({ method: 'PUT', url: `/api/studio/reports/${id}`, headers: bearer(token), payload: { report: draft(id, '两处都改') } });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await served(b, id, token)).toBe('两处都改');
+    await servedBy(a, id, token, '两处都改');
+
+    expect((await a.inject({ method: 'DELETE', url: `/api/studio/reports/${id}`, headers: bearer(token) })).statusCode).toBe(200);
+    expect(await served(a, id, token)).toBe(404);
+    await servedBy(b, id, token, 404);
   });
 });
 
