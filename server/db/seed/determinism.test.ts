@@ -12,7 +12,6 @@ async function digest(db: Db, today: string): Promise<Record<string, string>> {
   const hashes = new Map<string, ReturnType<typeof createHash>>();
   const capture = {
     ...db,
-    appender: undefined, // every row through bulkInsert, where it is hashed
     bulkInsert: async (table: string, _cols: readonly string[], rows: readonly (readonly unknown[])[]) => {
       if (table === 'account') return;
       const h = hashes.get(table) ?? createHash('sha1');
@@ -20,7 +19,7 @@ async function digest(db: Db, today: string): Promise<Record<string, string>> {
       hashes.set(table, h);
     },
   } as Db;
-  const w = await Writer.open(capture);
+  const w = await Writer.open(capture, { via: 'bulk' }); // every row through bulkInsert, where it is hashed
   const profile = { ...tenantProfiles('demo')[2], months: 1 };
   await seedTenant(w, { profile, tenantDigit: 3, today, cutoff: '2026-11-01', hashes: new Map(), onProgress: () => {} });
   await w.flushAll();

@@ -1,12 +1,15 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { openDuckDb } from '../duckdb';
 import type { Db } from '../types';
-import { Sink, unnestInsert, Writer } from './sink';
+import { compileCsvLine, csvInsertSql, csvText, unnestInsert, Writer } from './sink';
 
 function fakeDb(columns: Record<string, string[]>) {
   const inserted: { table: string; columns: readonly string[]; rows: readonly (readonly unknown[])[] }[] = [];
   const db = {
     dialect: 'duckdb',
-    query: async () => Object.entries(columns).flatMap(([table_name, cols]) => cols.map((column_name) => ({ table_name, column_name }))),
+    query: async () =>
+      Object.entries(columns).flatMap(([table_name, cols]) => cols.map((column_name) => ({ table_name, column_name, data_type: 'VARCHAR' }))),
     bulkInsert: async (table: string, cols: readonly string[], rows: readonly (readonly unknown[])[]) => void inserted.push({ table, columns: cols, rows }),
   } as unknown as Db;
   return { db, inserted };
@@ -15,51 +18,106 @@ function fakeDb(columns: Record<string, string[]>) {
 describe('seed sink', () => {
   it('writes rows in the table column order, missing columns as NULL', async () => {
     const { db, inserted } = fakeDb({ t: ['a', 'b', 'c'] });
-    const s = new Sink('t', ['a', 'b', 'c']);
-    s.push({ c: 3, a: 1 });
-    await s.flush(db);
+    const w = await Writer.open(db, { via: 'bulk' });
+    w.push('t', { c: 3, a: 1 });
+    await w.flushAll();
     expect(inserted).toEqual([{ table: 't', columns: ['a', 'b', 'c'], rows: [[1, null, 3]] }]);
-    expect(s.written).toBe(1);
+    expect(w.counts()).toEqual({ t: 1 });
   });
 
-  it('refuses a key that is not a column (a generator bug)', () => {
-    expect(() => new Sink('t', ['a']).push({ a: 1, typo: 2 })).toThrow(/no column typo/);
+  it('refuses a key that is not a column (a generator bug), and an unknown table', async () => {
+    const { db } = fakeDb({ t: ['a'] });
+    const w = await Writer.open(db, { via: 'bulk' });
+    expect(() => w.push('t', { a: 1, typo: 2 })).toThrow(/no column typo/);
+    expect(() => w.push('nope', {})).toThrow(/unknown table/);
   });
 
-  it('flushes only full sinks between days and counts rows per table', async () => {
+  it('hands over only full sinks between days, in push order, and everything on flushAll', async () => {
     const { db, inserted } = fakeDb({ small: ['x'], big: ['x'] });
-    const w = await Writer.open(db, 2);
+    const w = await Writer.open(db, { via: 'bulk', flushAt: 2 });
     w.push('small', { x: 1 });
     w.push('big', { x: 1 });
     w.push('big', { x: 2 });
     await w.flushFull();
     expect(inserted.map((i) => i.table)).toEqual(['big']);
+    w.push('big', { x: 3 });
     await w.flushAll();
-    expect(w.counts()).toEqual({ big: 2, small: 1 });
-    expect(() => w.push('nope', {})).toThrow(/unknown table/);
+    expect(inserted.map((i) => [i.table, i.rows])).toEqual([
+      ['big', [[1], [2]]],
+      ['small', [[1]]],
+      ['big', [[3]]],
+    ]);
+    expect(w.counts()).toEqual({ big: 3, small: 1 });
   });
 
-  it('hands full sinks to a kept appender between days, and makes every row visible on flushAll', async () => {
+  it('runs loads one after the other and throws a failed load where the queue is awaited', async () => {
     const { db } = fakeDb({ t: ['x'] });
     const log: string[] = [];
-    db.appender = async (table) => {
-      log.push(`open ${table}`);
-      return {
-        append: (row) => void log.push(`append ${row[0]}`),
-        flush: async () => void log.push('flush'),
-        close: async () => void log.push('close'),
-      };
+    let calls = 0;
+    db.bulkInsert = async (_table, _cols, rows) => {
+      const n = ++calls;
+      log.push(`start ${n}`);
+      await new Promise((r) => setTimeout(r, 5));
+      log.push(`end ${n}`);
+      if (rows[0][0] === 'bad') throw new Error('load failed');
     };
-    const w = await Writer.open(db, 2);
-    w.push('t', { x: 1 });
+    const w = await Writer.open(db, { via: 'bulk', flushAt: 1 });
+    w.push('t', { x: 'a' });
     await w.flushFull();
-    w.push('t', { x: 2 });
+    w.push('t', { x: 'b' });
     await w.flushFull();
-    w.push('t', { x: 3 });
     await w.flushAll();
+    expect(log).toEqual(['start 1', 'end 1', 'start 2', 'end 2']);
+    w.push('t', { x: 'bad' });
+    await expect(w.flushAll()).rejects.toThrow('load failed');
     await w.close();
-    expect(log).toEqual(['open t', 'append 1', 'append 2', 'append 3', 'flush', 'close']);
-    expect(w.counts()).toEqual({ t: 3 });
+  });
+
+  it('encodes CSV lines: bare numbers and dates, text quoted only when needed, empty text apart from NULL', () => {
+    expect(csvText(null)).toBe('');
+    expect(csvText(undefined)).toBe('');
+    expect(csvText('')).toBe('""');
+    expect(csvText('上海徐汇店')).toBe('上海徐汇店');
+    expect(csvText('a,b')).toBe('"a,b"');
+    expect(csvText('say "hi"\nbye')).toBe('"say ""hi""\nbye"');
+    expect(csvText(42)).toBe('42');
+    const line = compileCsvLine(['n', 'd', 's', 'q'], ['bigint', 'date', 'varchar', 'decimal(18,4)']);
+    expect(line({ n: 7, d: '2026-01-02', s: 'x,y', q: 0.1 })).toBe('7,2026-01-02,"x,y",0.1');
+    expect(line({ n: 7 })).toBe('7,,,');
+    expect(() => compileCsvLine(['bad name'], ['varchar'])).toThrow(/unexpected column name/);
+  });
+
+  it('reads CSV batches into DuckDB with every value as pushed, and removes the batch files', async () => {
+    const db = await openDuckDb(':memory:');
+    await db.exec('CREATE TABLE t (a BIGINT, b DECIMAL(18,4), q DECIMAL(18,3), d DATE, ts TIMESTAMP, s VARCHAR, k SMALLINT)');
+    const w = await Writer.open(db, { flushAt: 2 });
+    const rows = [
+      { a: 10_139_0000000001, b: 12.3456, q: -2, d: '2026-02-28', ts: '2026-02-28 21:30:05', s: '上海,"徐汇"店\n二楼', k: 1 },
+      { a: 2, b: 0.1 + 0.2, q: 1.5, d: '2025-08-01', ts: '2025-08-01 08:00:00', s: '', k: 0 },
+      { a: 3, b: null, d: '2025-08-02', ts: '2025-08-02 00:00:00' },
+    ];
+    w.push('t', rows[0]);
+    w.push('t', rows[1]);
+    await w.flushFull();
+    w.push('t', rows[2]);
+    await w.flushAll();
+    expect(await db.query('SELECT * FROM t ORDER BY a')).toEqual([
+      { a: 2, b: 0.3, q: 1.5, d: '2025-08-01', ts: '2025-08-01 08:00:00', s: '', k: 0 },
+      { a: 3, b: null, q: null, d: '2025-08-02', ts: '2025-08-02 00:00:00', s: null, k: null },
+      rows[0],
+    ]);
+    const dir = (w as unknown as { dir: string }).dir;
+    expect(existsSync(dir)).toBe(true);
+    await w.close();
+    expect(existsSync(dir)).toBe(false);
+    await db.close();
+  });
+
+  it('names the columns and their types in the CSV read, from the table definition', () => {
+    expect(csvInsertSql('t', ['a', 'b'], ['bigint', 'decimal(18,4)'])).toBe(
+      `INSERT INTO t SELECT * FROM read_csv($1, header = false, delim = ',', quote = '"', escape = '"', ` +
+        `new_line = '\\n', allow_quoted_nulls = false, auto_detect = false, columns = {'a': 'bigint', 'b': 'decimal(18,4)'})`,
+    );
   });
 
   it('builds one unnest insert per batch for PostgreSQL, one typed array per column', () => {

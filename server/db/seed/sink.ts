@@ -1,6 +1,17 @@
-import type { Db, RowAppender } from '../types';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Db } from '../types';
 
 export type SeedRow = Record<string, unknown>;
+
+/**
+ * How buffered rows reach the database: `csv` (DuckDB) writes a batch as a CSV file that DuckDB reads
+ * with its own parallel parser; `unnest` (PostgreSQL) sends one array parameter per column; `bulk`
+ * hands value arrays to db.bulkInsert (tests that capture rows).
+ */
+export type LoadVia = 'csv' | 'unnest' | 'bulk';
 
 /** information_schema data_type → the array cast of a PostgreSQL unnest insert. */
 const PG_ARRAY_TYPE: Record<string, string> = {
@@ -26,31 +37,71 @@ export function unnestInsert(table: string, columns: readonly string[], types: r
 
 const PG_BATCH = 20_000;
 
-function compileExtractor(columns: readonly string[]): (row: SeedRow) => unknown[] {
+function checkColumnNames(columns: readonly string[]): void {
   for (const c of columns) if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw new Error(`seed: unexpected column name ${c}`);
-  return new Function('r', `return [${columns.map((c) => `r.${c} ?? null`).join(', ')}];`) as (row: SeedRow) => unknown[];
 }
 
 /**
- * Buffers rows of one table in the table's own column order (the DuckDB appender ignores column
- * names), so generators can write plain objects, and hands them to the database in batches: on DuckDB
- * to one appender kept for the whole run, which commits a batch of its own (large) size at a time; on
- * PostgreSQL as unnest inserts; elsewhere through db.bulkInsert.
- * Columns a row leaves out are stored as NULL; a key that is not a column is a bug and throws.
+ * Row object → values in column order, compiled once per table: plain property reads are several
+ * times faster than looking up millions of rows by computed keys.
  */
-export class Sink {
-  private buffer: unknown[][] = [];
-  private appender: RowAppender | null = null;
+function compileExtractor(columns: readonly string[]): (row: SeedRow) => unknown[] {
+  checkColumnNames(columns);
+  return new Function('r', `return [${columns.map((c) => `r.${c} ?? null`).join(', ')}];`) as (row: SeedRow) => unknown[];
+}
+
+/** Column types whose values never hold a delimiter, a quote or a line break: written unquoted. */
+const BARE_TYPE = /^(bigint|integer|smallint|tinyint|hugeint|decimal|numeric|double|real|float|date|timestamp)/;
+const NEEDS_QUOTES = /[",\n\r]/;
+
+/**
+ * A text field of a CSV line. An empty unquoted field reads as NULL, so the empty string is quoted;
+ * so is text holding a delimiter, a quote or a line break.
+ */
+export function csvText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const s = typeof v === 'string' ? v : String(v);
+  if (s === '') return '""';
+  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * Row object → one CSV line in the table's column order, compiled once per table. Numbers, dates and
+ * timestamps are written as they are (join writes null and undefined as empty fields): one string per
+ * row instead of a value array and a call into the database per value.
+ */
+export function compileCsvLine(columns: readonly string[], types: readonly string[]): (row: SeedRow) => string {
+  checkColumnNames(columns);
+  // join builds one flat string; `+` would keep a rope of ~2 nodes per field alive until the batch is written
+  const fields = columns.map((c, i) => (BARE_TYPE.test(types[i]) ? `r.${c}` : `t(r.${c})`));
+  return new Function('t', `return (r) => [${fields.join(', ')}].join(',');`)(csvText) as (row: SeedRow) => string;
+}
+
+/** Reads one CSV batch file into the table; the column list and types come from the table itself. */
+export function csvInsertSql(table: string, columns: readonly string[], types: readonly string[]): string {
+  checkColumnNames(columns);
+  const spec = columns.map((c, i) => `'${c}': '${types[i].replace(/'/g, '')}'`).join(', ');
+  return (
+    `INSERT INTO ${table} SELECT * FROM read_csv($1, header = false, delim = ',', quote = '"', escape = '"', ` +
+    `new_line = '\\n', allow_quoted_nulls = false, auto_detect = false, columns = {${spec}})`
+  );
+}
+
+/**
+ * Rows of one table, encoded as they are pushed (a CSV line or a value array in the table's column
+ * order), so generators can write plain objects. Columns a row leaves out are stored as NULL; a key
+ * that is not a column is a bug and throws.
+ */
+export class Sink<T = unknown> {
+  private buffer: T[] = [];
   private checked = false;
   written = 0;
 
   constructor(
     readonly table: string,
     private readonly columns: readonly string[],
-    private readonly types: readonly string[] = [],
-  ) {
-    this.toValues = compileExtractor(columns);
-  }
+    private readonly encode: (row: SeedRow) => T,
+  ) {}
 
   push(row: SeedRow): void {
     if (!this.checked) {
@@ -59,61 +110,46 @@ export class Sink {
       }
       this.checked = true;
     }
-    this.buffer.push(this.toValues(row));
+    this.buffer.push(this.encode(row));
   }
-
-  /**
-   * Row object → values in column order, compiled once per table: plain property reads are several
-   * times faster than looking up millions of rows by computed keys.
-   */
-  private readonly toValues: (row: SeedRow) => unknown[];
 
   get pending(): number {
     return this.buffer.length;
   }
 
-  /** Hands the buffered rows to the database; queries may see them only after `flush`. */
-  async spill(db: Db): Promise<void> {
-    if (this.buffer.length === 0) return;
+  /** Takes the buffered rows out of the sink (counted as written). */
+  take(): T[] {
     const rows = this.buffer;
     this.buffer = [];
-    if (db.appender) {
-      this.appender ??= await db.appender(this.table);
-      for (const row of rows) this.appender.append(row);
-    } else if (db.dialect === 'postgres') {
-      for (let i = 0; i < rows.length; i += PG_BATCH) {
-        const { sql, params } = unnestInsert(this.table, this.columns, this.types, rows.slice(i, i + PG_BATCH));
-        await db.query(sql, params);
-      }
-    } else {
-      await db.bulkInsert(this.table, this.columns, rows);
-    }
     this.written += rows.length;
-  }
-
-  /** Writes every row pushed so far: queries see them afterwards. */
-  async flush(db: Db): Promise<void> {
-    await this.spill(db);
-    await this.appender?.flush();
-  }
-
-  async close(): Promise<void> {
-    await this.appender?.close();
-    this.appender = null;
+    return rows;
   }
 }
 
-/** All sinks of one seed run, created lazily from the database's own column lists. */
+/** Loads waiting behind the running one before the generators wait: bounds the memory held by batches. */
+const MAX_QUEUED_LOADS = 2;
+
+/**
+ * All sinks of one seed run, created lazily from the database's own column lists. Full sinks are
+ * handed to a queue of loads that run one after the other (rows of a table stay in date order) while
+ * the generators go on: the database parses and stores one batch as the next is generated.
+ */
 export class Writer {
   private sinks = new Map<string, Sink>();
+  private loaders = new Map<string, (rows: unknown[]) => Promise<void>>();
+  private loads: Promise<void>[] = [];
+  private dir: string | null = null;
+  private files = 0;
 
   private constructor(
     private readonly db: Db,
     private readonly columnsByTable: Map<string, { names: string[]; types: string[] }>,
+    private readonly via: LoadVia,
     private readonly flushAt: number,
   ) {}
 
-  static async open(db: Db, flushAt = 20_000): Promise<Writer> {
+  /** `via` defaults to the database's fastest path; `flushAt` is the batch size of a load. */
+  static async open(db: Db, opts: { via?: LoadVia; flushAt?: number } = {}): Promise<Writer> {
     const rows = await db.query<{ table_name: string; column_name: string; data_type: string }>(
       `SELECT table_name, column_name, data_type FROM information_schema.columns
         WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
@@ -125,7 +161,9 @@ export class Writer {
       t.types.push(String(r.data_type).toLowerCase());
       byTable.set(r.table_name, t);
     }
-    return new Writer(db, byTable, flushAt);
+    const via = opts.via ?? (db.dialect === 'duckdb' ? 'csv' : 'unnest');
+    // a CSV load is one transaction: a batch of one row group (122,880 rows) is written straight to the file
+    return new Writer(db, byTable, via, opts.flushAt ?? (via === 'csv' ? 122_880 : 20_000));
   }
 
   sink(table: string): Sink {
@@ -133,32 +171,85 @@ export class Writer {
     if (!s) {
       const columns = this.columnsByTable.get(table);
       if (!columns) throw new Error(`seed: unknown table ${table}`);
-      s = new Sink(table, columns.names, columns.types);
+      const { names, types } = columns;
+      s = new Sink<unknown>(table, names, this.via === 'csv' ? compileCsvLine(names, types) : compileExtractor(names));
       this.sinks.set(table, s);
+      this.loaders.set(table, this.loader(table, names, types));
     }
     return s;
+  }
+
+  private loader(table: string, names: string[], types: string[]): (rows: unknown[]) => Promise<void> {
+    const db = this.db;
+    if (this.via === 'csv') {
+      const sql = csvInsertSql(table, names, types);
+      return async (lines) => {
+        this.dir ??= mkdtempSync(join(tmpdir(), 'hm-seed-'));
+        const file = join(this.dir, `${table}-${++this.files}.csv`);
+        await writeFile(file, `${lines.join('\n')}\n`);
+        try {
+          await db.query(sql, [file]);
+        } finally {
+          await rm(file, { force: true });
+        }
+      };
+    }
+    if (this.via === 'unnest') {
+      return async (rows) => {
+        for (let i = 0; i < rows.length; i += PG_BATCH) {
+          const { sql, params } = unnestInsert(table, names, types, (rows as unknown[][]).slice(i, i + PG_BATCH));
+          await db.query(sql, params);
+        }
+      };
+    }
+    return (rows) => db.bulkInsert(table, names, rows as unknown[][]);
   }
 
   push(table: string, row: SeedRow): void {
     this.sink(table).push(row);
   }
 
+  /** Queues a sink's rows behind the loads already queued. */
+  private spill(s: Sink): void {
+    if (s.pending === 0) return;
+    const rows = s.take();
+    const load = this.loaders.get(s.table)!;
+    const previous = this.loads.at(-1) ?? Promise.resolve();
+    const next = previous.then(() => load(rows));
+    // a failure is thrown where the queue is awaited, not reported as unhandled meanwhile
+    next.catch(() => {});
+    this.loads.push(next);
+  }
+
+  /** Waits until at most `max` loads are queued; throws the first load's failure. */
+  private async settle(max: number): Promise<void> {
+    while (this.loads.length > max) await this.loads.shift();
+  }
+
   /** Hands over the sinks that have grown past the batch size (call between simulated days). */
   async flushFull(): Promise<void> {
-    for (const s of this.sinks.values()) if (s.pending >= this.flushAt) await s.spill(this.db);
+    for (const s of this.sinks.values()) if (s.pending >= this.flushAt) this.spill(s);
+    await this.settle(MAX_QUEUED_LOADS);
   }
 
   /** Writes everything pushed so far (before reading the tables with SQL). */
   async flushAll(): Promise<void> {
-    for (const s of this.sinks.values()) await s.flush(this.db);
+    for (const s of this.sinks.values()) this.spill(s);
+    await this.settle(0);
   }
 
-  /** Releases the appenders; an appender writes its last rows as it closes. */
+  /**
+   * Waits for the queued loads and removes the batch files' folder. A failed load was thrown by
+   * flushAll already; close runs after it (in a finally) and must not hide it.
+   */
   async close(): Promise<void> {
-    for (const s of this.sinks.values()) await s.close();
+    await Promise.allSettled(this.loads);
+    this.loads = [];
+    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
+    this.dir = null;
   }
 
-  /** Rows written per table so far. */
+  /** Rows handed to the database per table so far. */
   counts(): Record<string, number> {
     const out: Record<string, number> = {};
     for (const [name, s] of [...this.sinks].sort(([a], [b]) => a.localeCompare(b))) {

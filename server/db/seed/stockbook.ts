@@ -165,7 +165,8 @@ export class StockBook {
       s.qty -= take;
       left -= take;
     }
-    p.slices = p.slices.filter((s) => s.qty > 0);
+    // most sales leave every lot with stock: no new list per sale line
+    if (p.slices.some((s) => s.qty <= 0)) p.slices = p.slices.filter((s) => s.qty > 0);
     return post;
   }
 

@@ -121,9 +121,15 @@ export class Members {
 
   /** A member registered before `time`, or null. */
   pick(rng: Rng, time: string): Member | null {
-    let n = this.registered;
-    while (n > 0 && this.all[n - 1].regTime > time) n--;
-    return n === 0 ? null : this.all[rng.int(0, n - 1)];
+    // members are sorted by regTime: the count registered by `time`, found by bisection (called per order)
+    let lo = 0;
+    let hi = this.registered;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.all[mid].regTime > time) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo === 0 ? null : this.all[rng.int(0, lo - 1)];
   }
 
   noteOrder(m: Member, time: string): void {
