@@ -12,24 +12,6 @@ describe('DuckDB adapter', () => {
     await db.close();
   });
 
-  it('appends rows through a kept appender: visible after flush, the rest written on close', async () => {
-    const db = await openDuckDb(':memory:');
-    await db.exec('CREATE TABLE t (a BIGINT, b DECIMAL(18,4), d DATE, s VARCHAR)');
-    const a = await db.appender!('t');
-    a.append([1, 2.5, '2024-02-29', 'x']);
-    a.append([2, null, '2024-03-01', null]);
-    await a.flush();
-    expect(await db.query('SELECT COUNT(*) AS n FROM t')).toEqual([{ n: 2 }]);
-    a.append([3, 0.1234, '2024-03-02', 'z']);
-    await a.close();
-    expect(await db.query('SELECT * FROM t ORDER BY a')).toEqual([
-      { a: 1, b: 2.5, d: '2024-02-29', s: 'x' },
-      { a: 2, b: null, d: '2024-03-01', s: null },
-      { a: 3, b: 0.1234, d: '2024-03-02', s: 'z' },
-    ]);
-    await db.close();
-  });
-
   it('streams a large result in chunks', async () => {
     const db = await openDuckDb(':memory:');
     let total = 0;

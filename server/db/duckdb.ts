@@ -184,12 +184,9 @@ function makeDb(
   scans: Pool,
   kysely: Kysely<any>,
   pinned: Conn | null,
-  appendConn: () => Promise<Conn>,
   onClose: () => void | Promise<void>,
 ): Db {
   const withConn = <T>(fn: (c: Conn) => Promise<T>) => withConnOf(pool, pinned, fn);
-  // inside a transaction the rows belong to it
-  const appender = async (table: string) => openAppender(pinned ?? (await appendConn()), table);
   const db: Db = {
     dialect: 'duckdb',
     kysely,
@@ -221,13 +218,12 @@ function makeDb(
           await a.close();
         }
       }),
-    appender,
     transaction: async (fn) => {
       if (pinned) return fn(db);
       const c = await pool.acquire();
       try {
         await c.run('BEGIN TRANSACTION');
-        const tx = makeDb(pool, scans, kysely, c, appendConn, () => {});
+        const tx = makeDb(pool, scans, kysely, c, () => {});
         try {
           const result = await fn(tx);
           await c.run('COMMIT');
@@ -281,12 +277,9 @@ export async function openDuckDb(path: string, scanPoolSize = 4, smallPoolSize =
   const pool = new Pool(instance, smallPoolSize);
   const scans = new Pool(instance, scanPoolSize);
   const kysely = new Kysely<any>({ dialect: duckDialect(pool) });
-  // appenders live as long as a seed run, so they must not hold a pooled connection
-  let appendConn: Promise<Conn> | null = null;
-  return makeDb(pool, scans, kysely, null, () => (appendConn ??= instance.connect()), async () => {
+  return makeDb(pool, scans, kysely, null, () => {
     pool.closeAll();
     scans.closeAll();
-    if (appendConn) (await appendConn).closeSync();
     instance.closeSync();
   });
 }

@@ -46,11 +46,6 @@ export interface Db {
   exec(sql: string): Promise<void>;
   /** Fast append of many rows; values in column order, already of the column's type. */
   bulkInsert(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
-  /**
-   * DuckDB only (seeding): a streaming appender on a connection kept for appends. The database
-   * writes its rows in batches of its own size, so millions of rows cost a few commits, not thousands.
-   */
-  appender?(table: string): Promise<RowAppender>;
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /**
    * PostgreSQL only (other processes may share the database): `onMessage` hears every NOTIFY on the
