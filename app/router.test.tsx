@@ -109,13 +109,13 @@ describe('routes', () => {
     vi.stubGlobal('location', { ...window.location, assign });
     renderAt('/dashboard');
     // the whole layout renders and the menu opens with a transition: slow on a busy machine
-    await userEvent.click(await screen.findByRole('button', { name: '上海徐汇滨江大道旗舰...' }, { timeout: 5000 }));
-    await userEvent.click(await screen.findByRole('menuitem', { name: '退出登录' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: '上海徐汇滨江大道旗舰...' }, { timeout: 10_000 }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: '退出登录' }, { timeout: 10_000 }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('/login'));
     const calls = vi.mocked(fetch).mock.calls.map(([url]) => String(url));
     expect(calls).toContain('/api/auth/logout');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.menu)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.abFlag)).toBe('0');
-  }, 20_000);
+  }, 30_000);
 });
