@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex, verifyPassword } from '../../server/auth/password';
 import { addDays, archiveCutoff } from '../../server/db/seed/dates';
+import { candidatesSql, DOCUMENT_PARTIES } from '../../server/db/seed/document-parties';
 import type { Db } from '../../server/db/types';
 import { openTestDb, type TestDb } from './testdb';
 
@@ -227,5 +228,16 @@ describe('seeded demo data', () => {
       SELECT COUNT(*) FROM sales_order_item_all i
        WHERE i.tenant_id = 266 AND NOT EXISTS (SELECT 1 FROM sales_order_all o WHERE o.tenant_id = 266 AND o.order_no = i.order_no)`)).toBe(0);
     expect(await num(`SELECT COUNT(*) FROM stock_ledger l WHERE l.tenant_id = 266 AND NOT EXISTS (SELECT 1 FROM sku s WHERE s.tenant_id = 266 AND s.sku_no = l.sku_no)`)).toBe(0);
+  });
+
+  it('fills the documents\' optional parties on two documents in three, each with a value its picker offers', async () => {
+    for (const p of DOCUMENT_PARTIES) {
+      const total = await num(`SELECT COUNT(*) FROM ${p.table} WHERE tenant_id = 10139`);
+      const filled = await num(`SELECT COUNT(*) FROM ${p.table} WHERE tenant_id = 10139 AND ${p.column} IS NOT NULL`);
+      const offered = await num(
+        `SELECT COUNT(*) FROM ${p.table} WHERE tenant_id = 10139 AND ${p.column} IN (${candidatesSql(p)})`, [10139]);
+      expect([p.table, p.column, filled > 0, filled < total]).toEqual([p.table, p.column, true, true]);
+      expect([p.table, p.column, offered]).toEqual([p.table, p.column, filled]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Db } from '../types';
 import { compactDate } from './dates';
+import { seedDocumentParties } from './document-parties';
 
 /**
  * Documents of the document screens (report-defs/documents) in every state the flows reach: draft
@@ -156,4 +157,5 @@ export async function seedDocuments(db: Db, t: number, today: string): Promise<v
   await receipts(ctx);
   await adjustments(ctx);
   await outbounds(ctx);
+  await seedDocumentParties(db, t);
 }
