@@ -12,10 +12,10 @@ import { queryClient as appQueryClient } from './api/query-client';
 import { dayjsLocaleOf, I18nProvider, useLocale, type Locale } from './i18n';
 import { cssVariablesResolver, theme } from './theme';
 
-function MantineWithLocale({ children }: { children: ReactNode }) {
+function MantineWithLocale({ children, env }: { children: ReactNode; env?: 'test' }) {
   const { locale } = useLocale();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <DatesProvider settings={{ locale: dayjsLocaleOf(locale), firstDayOfWeek: 1 }}>
         {/* toasts at the top, short (DESIGN.md §8) */}
         <Notifications position="top-center" autoClose={3000} limit={3} />
@@ -29,13 +29,15 @@ interface Props {
   children: ReactNode;
   locale?: Locale;
   queryClient?: QueryClient;
+  /** 'test': no transitions and no portals, for tests that must not depend on animation timers */
+  env?: 'test';
 }
 
-export function AppProviders({ children, locale, queryClient = appQueryClient }: Props) {
+export function AppProviders({ children, locale, queryClient = appQueryClient, env }: Props) {
   return (
     <QueryClientProvider client={queryClient}>
       <I18nProvider initialLocale={locale}>
-        <MantineWithLocale>{children}</MantineWithLocale>
+        <MantineWithLocale env={env}>{children}</MantineWithLocale>
       </I18nProvider>
     </QueryClientProvider>
   );
