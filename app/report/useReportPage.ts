@@ -3,7 +3,7 @@
  * state driven by pure transitions, the data and totals queries it asks for, and the user notices.
  * Every user action goes through `apply(transition)`; `query` or `fetch_seq` changing is what fetches.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { todayIn } from '../../engine/dates';
@@ -11,7 +11,7 @@ import { changeTab, configLoaded, initialState, type ReportState } from '../../e
 import type { Column, ReportConfig, ReportData, ReportRow } from '../../engine/wire';
 import { useSession } from '../api';
 import { useLocale } from '../i18n';
-import { nextTotalsRequest, type TotalsRequest } from './report.logic';
+import { nextTotalsRequest, rowsWaitForTotals, type TotalsRequest } from './report.logic';
 import { useReportSource } from './source';
 
 export interface PageStore {
@@ -37,6 +37,14 @@ export function showWarning(message: string): void {
 }
 
 const NO_COLUMNS: Column[] = [];
+const NO_ROWS: ReportRow[] = [];
+
+/** `value`, or the last value it had while `hold` was false. */
+function useHeld<T>(value: T, hold: boolean): T {
+  const last = useRef(value);
+  if (!hold) last.current = value;
+  return last.current;
+}
 
 export function useReportPage(pageId: number) {
   const source = useReportSource();
@@ -119,9 +127,11 @@ export function useReportPage(pageId: number) {
     if (dataQuery.error && (dataQuery.error as Error).name !== 'AbortError') showError(dataQuery.error.message);
   }, [dataQuery.error]);
 
+  // a search's rows wait for its totals, so one render brings both (each render of the table costs a paint)
+  const waiting = rowsWaitForTotals(totalsRequest, seq, totalsQuery.isFetching);
   // rule 128: an emptied table shows nothing; rule 122: a failed fetch shows nothing and stops loading
-  const shown = query && !dataQuery.isError ? dataQuery.data : undefined;
-  const rows: ReportRow[] = shown?.list ?? [];
+  const shown = useHeld(query && !dataQuery.isError ? dataQuery.data : undefined, waiting);
+  const rows: ReportRow[] = shown?.list ?? NO_ROWS;
   // each answer carries its columns anew; the same columns stay the same array, so the table keeps its
   // column definitions (new ones rebuild its header and every cell) and only the rows change
   const title = shown?.title ?? NO_COLUMNS;
@@ -141,7 +151,7 @@ export function useReportPage(pageId: number) {
     rows,
     total: shown?.total ?? 0,
     totalsRow,
-    loading: !!query && dataQuery.isFetching,
+    loading: !!query && (dataQuery.isFetching || waiting),
     tabLoading: !!store?.state.reload_config && configQuery.isFetching,
   };
 }
