@@ -256,6 +256,19 @@ describe('fetch failures (rules 122, 123)', () => {
     expect(document.querySelector('.mantine-LoadingOverlay-root')).toBeNull();
   });
 
+  it('rule 120: 查询 sends its requests before the page renders its loading state', async () => {
+    const { source } = await loaded(70);
+    const seen: (string | null)[] = [];
+    const data = source.data;
+    source.data = (query, signal) => {
+      seen.push(document.querySelector('[data-result]')?.getAttribute('data-result') ?? null);
+      return data(query, signal);
+    };
+    await userEvent.click(searchButton());
+    await waitFor(() => expect(callsOf(source, 'data')).toHaveLength(2));
+    expect(seen).toEqual(['ready']);
+  });
+
   it('rules 120, 123: a search shows its rows together with its totals, not before', async () => {
     const view = renderReport(76);
     let release = () => undefined as void;
