@@ -6,25 +6,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
-import { refresh, search, setPage, setPageSize, toggleChip, toggleSort } from '../../engine/query';
-import { Pager } from '../blocks/Pager';
+import { refresh, search, toggleChip } from '../../engine/query';
 import { useT } from '../i18n';
 import { usePageTitle } from '../shell/tabs/TabsProvider';
-import { withWidths } from './custom-columns.logic';
 import { AiPanel } from './parts/AiPanel';
 import { ChipRow } from './parts/ChipRow';
-import { CustomColumns } from './parts/CustomColumns';
 import { DownloadHintModal } from './parts/DownloadHintModal';
 import { ExplainModal } from './parts/ExplainModal';
-import { FixedNote } from './parts/FixedNote';
 import { HeaderButtons } from './parts/HeaderButtons';
 import { HistoryTabs } from './parts/HistoryTabs';
 import { ReportFilterBox } from './parts/ReportFilterBox';
-import { ReportTable } from './parts/ReportTable';
+import { ReportResult } from './parts/ReportResult';
 import { customColumnsKey, headerButtons, parseTableId, reportRoute } from './report.logic';
 import { useCustomColumns } from './useCustomColumns';
 import { useReportActions } from './useReportActions';
-import { showWarning, useReportPage } from './useReportPage';
+import { useReportPage } from './useReportPage';
 
 export function SummaryReportPage() {
   const t = useT();
@@ -99,39 +95,18 @@ export function ReportView({ pageId }: { pageId: number }) {
         </Stack>
       </Card>
       <Group align="flex-start" gap="sm" wrap="nowrap">
-        <Card flex={1} miw={0}>
-          <Stack gap="xs">
-            <FixedNote note={config.note} />
-            <ReportTable
-              columns={page.columns}
-              rows={page.rows}
-              totals={page.totalsRow}
-              loading={page.loading || page.tabLoading}
-              sortable={config.sortable}
-              orderBy={state.order_by}
-              onSort={(field) => apply((s, c) => toggleSort(s, c, field))}
-              minWidth={config.column_min_width}
-              layout={columnsEnabled ? custom.layout : undefined}
-              onResize={columnsEnabled ? (sizing) => custom.update(withWidths(custom.layout, sizing)) : undefined}
-              toolbarActions={
-                shown.columns ? <CustomColumns columns={page.columns} layout={custom.layout} onChange={custom.update} /> : undefined
-              }
-              pager={
-                <Pager
-                  page={state.page_num}
-                  pageSize={state.page_size}
-                  total={page.total}
-                  pageSizes={config.page_sizes}
-                  onRefuse={showWarning}
-                  disabled={!state.query}
-                  onChange={(pageNum, size) =>
-                    apply((s, c) => (size !== s.page_size ? setPageSize(s, c, size) : setPage(s, c, pageNum)))
-                  }
-                />
-              }
-            />
-          </Stack>
-        </Card>
+        <ReportResult
+          config={config}
+          state={state}
+          apply={apply}
+          columns={page.columns}
+          rows={page.rows}
+          totals={page.totalsRow}
+          total={page.total}
+          loading={page.loading || page.tabLoading}
+          layout={columnsEnabled ? custom.layout : null}
+          onLayout={custom.update}
+        />
         {config.ai_assistant && <AiPanel opened={aiOpen} onClose={() => setAiOpen(false)} query={state.query} />}
       </Group>
       <ExplainModal explain={config.explain} opened={explainOpen} onClose={() => setExplainOpen(false)} />

@@ -10,7 +10,8 @@ import {
   parseTableId,
   printPayload,
   queryConditions,
-  sortingOf,
+  rowsWaitForTotals,
+  sortOfColumn,
 } from './report.logic';
 
 const TODAY = '2025-06-11';
@@ -52,11 +53,25 @@ describe('nextTotalsRequest (rules 95, 120, 123)', () => {
   });
 });
 
-describe('sortingOf', () => {
-  it('reads order_by text (rule 333)', () => {
-    expect(sortingOf('sales desc')).toEqual([{ id: 'sales', desc: true }]);
-    expect(sortingOf('gm asc')).toEqual([{ id: 'gm', desc: false }]);
-    expect(sortingOf(null)).toEqual([]);
+describe('rowsWaitForTotals (rules 120, 123)', () => {
+  it('a search with totals on their way holds its rows; paging, a failed or an answered totals fetch does not', () => {
+    const s = search(initialState(margin70(), TODAY), margin70());
+    const totals = nextTotalsRequest(null, s)!;
+    expect(rowsWaitForTotals(totals, s.fetch_seq, true)).toBe(true);
+    expect(rowsWaitForTotals(totals, s.fetch_seq, false)).toBe(false);
+    expect(rowsWaitForTotals(totals, setPage(s, margin70(), 2).fetch_seq, true)).toBe(false);
+    expect(rowsWaitForTotals(null, s.fetch_seq, true)).toBe(false);
+  });
+});
+
+describe('sortOfColumn', () => {
+  it('reads the direction of one column from order_by text (rules 116, 333)', () => {
+    expect(sortOfColumn('sales desc', 'sales')).toBe('desc');
+    expect(sortOfColumn('gm asc', 'gm')).toBe('asc');
+    expect(sortOfColumn('gm', 'gm')).toBe('asc');
+    expect(sortOfColumn('sales desc', 'gm')).toBeNull();
+    expect(sortOfColumn('sales_2 desc', 'sales')).toBeNull();
+    expect(sortOfColumn(null, 'sales')).toBeNull();
   });
 });
 

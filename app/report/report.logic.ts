@@ -46,10 +46,19 @@ export function nextTotalsRequest(prev: TotalsRequest | null, state: Pick<Report
   return { query: state.query, seq: state.fetch_seq };
 }
 
-/** MRT sort state of an order_by text ('sales desc'). */
-export function sortingOf(orderBy: string | null | undefined): { id: string; desc: boolean }[] {
+/**
+ * Whether a search's rows wait for its totals: the totals asked with this very fetch (`seq`) are on their way.
+ * A failed totals fetch ends the wait like an answer does (rule 123: the rows show, without totals).
+ */
+export function rowsWaitForTotals(totals: TotalsRequest | null, seq: number, totalsFetching: boolean): boolean {
+  return !!totals && totals.seq === seq && totalsFetching;
+}
+
+/** The direction an order_by text ('sales desc') sorts `field` in; null when it sorts by another field or none. */
+export function sortOfColumn(orderBy: string | null | undefined, field: string): 'asc' | 'desc' | null {
   const [id, dir] = (orderBy ?? '').trim().split(/\s+/);
-  return id ? [{ id, desc: dir === 'desc' }] : [];
+  if (!id || id !== field) return null;
+  return dir === 'desc' ? 'desc' : 'asc';
 }
 
 /**

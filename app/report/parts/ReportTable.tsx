@@ -4,19 +4,20 @@
  * sortable reports, row selection with its count bar, virtual scrolling of 40 px rows in focus mode
  * only, 暂无数据 when empty and a loading overlay that never blanks the table. The pager sits in the
  * bottom toolbar so focus mode keeps it. mantine-react-table draws the frame, header and footer; the body
- * rows outside focus mode are our plain ReportRows (the library's cell components were the cost of a paint).
+ * rows outside focus mode are our plain ReportRows and the header labels our HeaderLabel (the library's cell
+ * components and per-column sort buttons were the cost of a paint).
  */
 import { createContext, memo, useCallback, useContext, useEffect, useMemo, useRef, useState, type MouseEvent, type ReactNode } from 'react';
-import { Center, Group, Text, Tooltip } from '@mantine/core';
-import { IconHelpCircle } from '@tabler/icons-react';
+import { Center, Group, Text } from '@mantine/core';
 import {
   MantineReactTable,
+  MRT_TableHeadCellResizeHandle,
   MRT_ToggleFullScreenButton,
   useMantineReactTable,
   type MRT_ColumnDef,
   type MRT_ColumnSizingState,
   type MRT_RowSelectionState,
-  type MRT_SortingState,
+  type MRT_TableInstance,
   type MRT_Updater,
 } from 'mantine-react-table';
 import { MRT_Localization_EN } from 'mantine-react-table/locales/en/index.esm.mjs';
@@ -25,7 +26,8 @@ import type { Column, ReportRow } from '../../../engine/wire';
 import { useLocale, useT } from '../../i18n';
 import { EMPTY_LAYOUT, orderedColumns, tableStateOf, type ColumnLayout } from '../custom-columns.logic';
 import { formatCell, isNegativeCell } from '../format';
-import { sortingOf } from '../report.logic';
+import { DelayedLoader } from './DelayedLoader';
+import { HeaderLabel, HeaderSortContext } from './HeaderLabel';
 import { ReportRows, ROW_INDEX_ATTR } from './ReportRows';
 import { columnWidth, ROW_HEIGHT, SELECT_COLUMN, selectionAfterClick, shownColumns, totalsLabelColumn } from './table.logic';
 import classes from './ReportTable.module.css';
@@ -50,19 +52,6 @@ export interface ReportTableProps {
   pager?: ReactNode;
 }
 
-// memoised on its column: the table re-renders its header for each answer, the help tooltips need not
-const HeaderLabel = memo(function HeaderLabel({ column }: { column: Column }) {
-  if (!column.index_desc) return <>{column.label}</>;
-  return (
-    <Group gap={4} wrap="nowrap" className={classes.header}>
-      <span>{column.label}</span>
-      <Tooltip label={column.index_desc} multiline maw={320} withArrow withinPortal>
-        <IconHelpCircle size={14} className={classes.help} aria-label={column.index_desc} />
-      </Tooltip>
-    </Group>
-  );
-});
-
 function NumberCell({ value, column }: { value: unknown; column: Column }) {
   const text = formatCell(value, column.format);
   return isNegativeCell(value, column.format) ? <span className={classes.negative}>{text}</span> : <>{text}</>;
@@ -74,13 +63,28 @@ function NumberCell({ value, column }: { value: unknown; column: Column }) {
  */
 const TotalsContext = createContext<ReportRow | null>(null);
 
-function TotalCell({ column, labelColumn }: { column: Column; labelColumn: string }) {
+// memoised: the footer renders with every page render, a cell redraws only when the totals change
+const TotalCell = memo(function TotalCell({ column, labelColumn }: { column: Column; labelColumn: string }) {
   const t = useT();
   const totals = useContext(TotalsContext);
   const value = totals?.[column.value];
   if (column.value === labelColumn && (value === null || value === undefined || value === '')) return <>{t('report.totals')}</>;
   if (!totals) return null;
   return column.type === '2' ? <NumberCell value={value} column={column} /> : <>{formatCell(value, column.format)}</>;
+});
+
+/**
+ * A header cell's content: our label, and the library's resize handle when columns resize (it follows the drag,
+ * so it is drawn anew with each render; the label element is the same one and is skipped).
+ */
+function headContent(table: MRT_TableInstance<ReportRow>, column: Column, label: ReactNode) {
+  const header = table.options.enableColumnResizing ? table.getFlatHeaders().find((h) => h.id === column.value) : undefined;
+  return (
+    <div className={column.type === '2' ? classes.headNumeric : classes.headContent}>
+      {label}
+      {header && <MRT_TableHeadCellResizeHandle header={header} table={table} />}
+    </div>
+  );
 }
 
 const NO_SELECTION: MRT_RowSelectionState = {};
@@ -118,7 +122,7 @@ export function ReportTable({
   const bodyColumns = useMemo(() => ordered.filter((c) => !layout.hidden.includes(c.value)), [ordered, layout.hidden]);
   const labelColumn = totalsLabelColumn(ordered, layout.hidden);
   const state = useMemo(() => tableStateOf(visible, layout, [SELECT_COLUMN]), [visible, layout]);
-  const sorting = useMemo(() => sortingOf(orderBy), [orderBy]);
+  const headerSort = useMemo(() => ({ orderBy, onSort }), [orderBy, onSort]);
 
   const columnDefs = useMemo<MRT_ColumnDef<ReportRow>[]>(
     () =>
@@ -126,17 +130,16 @@ export function ReportTable({
         const numeric = column.type === '2';
         const align = numeric ? 'right' : 'left';
         const width = columnWidth(column, minWidth);
+        const label = <HeaderLabel column={column} sortable={sortable && column.sortable !== false} />;
         return {
           id: column.value,
           accessorFn: (row) => row[column.value],
           header: column.label,
-          Header: () => <HeaderLabel column={column} />,
           Cell: ({ cell }) => (numeric ? <NumberCell value={cell.getValue()} column={column} /> : formatCell(cell.getValue(), column.format)),
           Footer: () => <TotalCell column={column} labelColumn={labelColumn} />,
           size: width,
           minSize: Math.min(width, 60),
-          enableSorting: sortable && column.sortable !== false,
-          mantineTableHeadCellProps: { align, className: numeric ? classes.numericHead : undefined },
+          mantineTableHeadCellProps: ({ table: tbl }) => ({ children: headContent(tbl, column, label) }),
           mantineTableBodyCellProps: { align },
           mantineTableFooterCellProps: { align },
         };
@@ -151,8 +154,6 @@ export function ReportTable({
       selectedCountOfRowCountRowsSelected: t('report.selected', { count: '{selectedCount}' }),
       clearSelection: t('report.deselectAll'),
       toggleFullScreen: t(focus ? 'report.exitFocus' : 'report.focus'),
-      sortedByColumnAsc: t('report.sortAsc'),
-      sortedByColumnDesc: t('report.sortDesc'),
     }),
     [locale, t, focus],
   );
@@ -172,12 +173,6 @@ export function ReportTable({
     () => <ReportRows rows={rows} columns={bodyColumns} selection={selection} selectLabel={localization.toggleSelectRow} />,
     [rows, bodyColumns, selection, localization.toggleSelectRow],
   );
-
-  const onSortingChange = (updater: MRT_Updater<MRT_SortingState>) => {
-    const next = typeof updater === 'function' ? updater(sorting) : updater;
-    const field = next[0]?.id ?? sorting[0]?.id;
-    if (field) onSort(field);
-  };
 
   // 'onEnd' resizing: one sizing change per finished drag, reported for saving
   const onColumnSizingChange = (updater: MRT_Updater<MRT_ColumnSizingState>) => {
@@ -209,7 +204,6 @@ export function ReportTable({
     ),
     enablePagination: false,
     manualPagination: true,
-    manualSorting: true,
     manualFiltering: true,
     enableColumnActions: false,
     enableColumnFilters: false,
@@ -220,10 +214,8 @@ export function ReportTable({
     enableColumnDragging: false,
     enableColumnResizing: !!onResize,
     columnResizeMode: 'onEnd',
-    enableSorting: sortable,
-    enableMultiSort: false,
-    enableSortingRemoval: false,
-    sortDescFirst: false,
+    // sorting is the server's (rule 115): our header labels ask for it
+    enableSorting: false,
     enableRowSelection: true,
     enableSelectAll: true,
     // rule 180: the count bar with 'deselect all' lies over the header while rows are selected
@@ -250,7 +242,6 @@ export function ReportTable({
       },
     },
     state: {
-      sorting,
       rowSelection: selection,
       isFullScreen: focus,
       showLoadingOverlay: loading,
@@ -259,10 +250,11 @@ export function ReportTable({
       columnSizing: sizing,
       density: 'xs',
     },
-    onSortingChange,
     onRowSelectionChange: setSelection,
     onIsFullScreenChange: setFocus,
     onColumnSizingChange,
+    // the overlay dims the table at once; its spinner waits (DelayedLoader)
+    mantineLoadingOverlayProps: { loaderProps: { children: <DelayedLoader /> } },
     mantinePaperProps: { shadow: 'none', withBorder: false, className: focus ? classes.paperFocus : classes.paper },
     // data-result marks when an answer's rows are committed (what the bench's paint timing waits for); its own
     // name, as Mantine's popovers and transitions put data-state on elements of their own
@@ -278,8 +270,10 @@ export function ReportTable({
   });
 
   return (
-    <TotalsContext.Provider value={totals}>
-      <MantineReactTable table={table} />
-    </TotalsContext.Provider>
+    <HeaderSortContext.Provider value={headerSort}>
+      <TotalsContext.Provider value={totals}>
+        <MantineReactTable table={table} />
+      </TotalsContext.Provider>
+    </HeaderSortContext.Provider>
   );
 }

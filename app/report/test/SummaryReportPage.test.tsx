@@ -207,10 +207,15 @@ describe('sorting (rules 115–118)', () => {
     expect(callsOf(source, 'data')[0].order_by).toBe('sales desc');
     const table = header('销售成本').closest('table')!;
     expect(table.style.getPropertyValue('--header-cost-size')).toBe('180');
+    expect(within(header('销售金额')).getByLabelText('降序')).toBeTruthy();
     fireEvent.click(within(header('销售成本')).getByText('销售成本'));
     await waitFor(() => expect(lastData(source).order_by).toBe('cost asc'));
+    // rule 117: the sorted column shows its direction, the others none
+    expect(within(header('销售成本')).getByLabelText('升序')).toBeTruthy();
+    expect(within(header('销售金额')).queryByLabelText('降序')).toBeNull();
     fireEvent.click(within(header('销售成本')).getByText('销售成本'));
     await waitFor(() => expect(lastData(source).order_by).toBe('cost desc'));
+    expect(within(header('销售成本')).getByLabelText('降序')).toBeTruthy();
   });
 });
 
@@ -249,6 +254,36 @@ describe('fetch failures (rules 122, 123)', () => {
     expect(await screen.findByText('服务器开小差了，请稍后再试')).toBeTruthy();
     expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
     expect(document.querySelector('.mantine-LoadingOverlay-root')).toBeNull();
+  });
+
+  it('rule 120: 查询 sends its requests before the page renders its loading state', async () => {
+    const { source } = await loaded(70);
+    const seen: (string | null)[] = [];
+    const data = source.data;
+    source.data = (query, signal) => {
+      seen.push(document.querySelector('[data-result]')?.getAttribute('data-result') ?? null);
+      return data(query, signal);
+    };
+    await userEvent.click(searchButton());
+    await waitFor(() => expect(callsOf(source, 'data')).toHaveLength(2));
+    expect(seen).toEqual(['ready']);
+  });
+
+  it('rules 120, 123: a search shows its rows together with its totals, not before', async () => {
+    const view = renderReport(76);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const totals = view.source.totals;
+    view.source.totals = (query, signal) => held.then(() => totals(query, signal));
+    await waitFor(() => expect(callsOf(view.source, 'data')).toHaveLength(1));
+    // the memory source answers the rows at once; the table keeps loading until the totals come
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByText('南山旗舰店')).toBeNull();
+    expect(document.querySelector('[data-result="loading"]')).toBeTruthy();
+    release();
+    expect(await screen.findByText('南山旗舰店')).toBeTruthy();
+    expect(document.querySelector('tfoot')?.textContent).toMatch(/合计.*\d/);
+    expect(document.querySelector('[data-result="ready"]')).toBeTruthy();
   });
 
   it('a failed totals fetch leaves no totals row', async () => {
