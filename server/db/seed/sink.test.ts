@@ -82,8 +82,8 @@ describe('seed sink', () => {
     expect(csvText('say "hi"\nbye')).toBe('"say ""hi""\nbye"');
     expect(csvText(42)).toBe('42');
     const line = compileCsvLine(['n', 'd', 's', 'q'], ['bigint', 'date', 'varchar', 'decimal(18,4)']);
-    expect(line({ n: 7, d: '2026-01-02', s: 'x,y', q: 0.1 })).toBe('7,2026-01-02,"x,y",0.1');
-    expect(line({ n: 7 })).toBe('7,,,');
+    expect(line({ n: 7, d: '2026-01-02', s: 'x,y', q: 0.1 })).toBe('7,2026-01-02,"x,y",0.1\n');
+    expect(line({ n: 7 })).toBe('7,,,\n');
     expect(() => compileCsvLine(['bad name'], ['varchar'])).toThrow(/unexpected column name/);
   });
 

@@ -89,6 +89,7 @@ export class SimContext {
   private seq = new Map<string, number>();
   private ids = new Map<string, number>();
   private positionCache = new Map<string, Position[]>();
+  private targetsOfDay = new Map<string, string[]>();
 
   /** store orders placed today, shipped tomorrow morning */
   pendingStoreOrders: PendingStoreOrder[] = [];
@@ -118,6 +119,7 @@ export class SimContext {
 
   startDay(date: string): void {
     this.date = date;
+    this.targetsOfDay.clear();
     this.isToday = date === this.world.today;
   }
 
@@ -156,9 +158,19 @@ export class SimContext {
 
   /** Pushes a fact row to its live or archive table(s) by its business date. */
   pushDated(table: string, date: string, row: SeedRow, archiveExtra: SeedRow = {}): void {
-    for (const target of archiveTargets(table, date, this.cutoff, this.special)) {
+    for (const target of date === this.date ? this.targetsToday(table) : archiveTargets(table, date, this.cutoff, this.special)) {
       this.w.push(target, target.endsWith('_his_x') ? { ...row, ...archiveExtra } : row);
     }
+  }
+
+  /** archiveTargets of the current day, worked out once per table and day (asked for every fact row) */
+  private targetsToday(table: string): string[] {
+    let targets = this.targetsOfDay.get(table);
+    if (!targets) {
+      targets = archiveTargets(table, this.date, this.cutoff, this.special);
+      this.targetsOfDay.set(table, targets);
+    }
+    return targets;
   }
 
   doc(docType: number, docNo: string, itemId: number, time: string): LedgerDoc {
