@@ -11,8 +11,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { DocumentDetail, DocumentListPage } from '../../engine/document/wire';
-import { REPEAT_CLICK_MS } from '../../app/blocks/Toolbar/toolbar.logic';
-import { DEMO_PASSWORD, loginAs } from './helpers';
+import { clickToolbar, DEMO_PASSWORD, loginAs } from './helpers';
 
 const TODAY = '2026-11-24 10:00:00';
 const PNG = Buffer.from(
@@ -106,14 +105,8 @@ async function saveNew(page: Page, type: string): Promise<string> {
 }
 
 
-/** When each toolbar button was last clicked: rule 327 ignores a repeat within 1500 ms, so a step waits that out. */
-const lastClick = new Map<string, number>();
-
 async function toolbar(page: Page, name: string) {
-  const wait = (lastClick.get(name) ?? 0) + REPEAT_CLICK_MS + 50 - Date.now();
-  if (wait > 0) await page.waitForTimeout(wait);
-  await view(page).getByRole('button', { name, exact: true }).first().click();
-  lastClick.set(name, Date.now());
+  await clickToolbar(page, view(page).getByRole('button', { name, exact: true }).first(), name);
 }
 
 async function audit(page: Page, result: '审核通过' | '审核驳回' | '退回', remark?: string) {

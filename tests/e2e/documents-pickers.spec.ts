@@ -96,11 +96,15 @@ test.describe('document pickers', () => {
     await page.goto('/documents/store-outbound');
     const bar = page.getByTestId('document-filter-bar');
     await expect(bar.getByRole('button', { name: '客户分组' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('document-list').locator('tbody tr').first().getByRole('link')).toBeVisible({ timeout: 30_000 });
+    const total = page.getByText(/^共 \d+ 条$/);
+    const count = async () => Number(/\d+/.exec((await total.textContent()) ?? '')![0]);
+    const all = await count();
     await pickFirst(page, bar.getByRole('button', { name: '客户分组' }));
     await expect(bar.getByRole('button', { name: '客户分组' })).toHaveCount(0);
     await bar.getByRole('button', { name: '查询' }).click();
-    // no seeded outbound names a customer group
-    await expect(page.getByTestId('document-list').getByText('暂无数据')).toBeVisible();
+    // the demo seed names a customer group on some outbounds only: the filter keeps fewer
+    await expect.poll(count).toBeLessThan(all);
 
     await page.goto('/documents/store-outbound/new');
     await page.getByTestId('line-pickers').getByRole('button', { name: '按批次库存添加' }).click();

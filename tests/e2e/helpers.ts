@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { REPEAT_CLICK_MS } from '../../app/blocks/Toolbar/toolbar.logic';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 
@@ -21,4 +22,17 @@ export async function loginAs(page: Page, { merchant = '10139', username, passwo
 
 export async function expectOnLogin(page: Page) {
   await expect(page).toHaveURL(/\/login/);
+}
+
+/** When each page's toolbar buttons were last clicked. */
+const lastToolbarClick = new WeakMap<Page, Map<string, number>>();
+
+/** Clicks a toolbar button; rule 327 ignores a repeat within 1500 ms, so a second click of it waits that out. */
+export async function clickToolbar(page: Page, button: Locator, name: string) {
+  const clicks = lastToolbarClick.get(page) ?? new Map<string, number>();
+  lastToolbarClick.set(page, clicks);
+  const wait = (clicks.get(name) ?? 0) + REPEAT_CLICK_MS + 50 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+  await button.click();
+  clicks.set(name, Date.now());
 }

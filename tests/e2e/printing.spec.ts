@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startLabelDriver } from '../../scripts/label-driver';
-import { loginAs } from './helpers';
+import { clickToolbar, loginAs } from './helpers';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -108,7 +108,7 @@ test.describe('document print with each shipped style (rules 250–254, 272)', (
       await page.goto(`/documents/${type}/${encodeURIComponent(no)}`);
       await expect(page.getByTestId('document-lines')).toBeVisible();
       for (const [n, style] of shippedStyles(sourceType).entries()) {
-        await page.getByRole('button', { name: '打印', exact: true }).click();
+        await clickToolbar(page, page.getByRole('button', { name: '打印', exact: true }), '打印');
         const dialog = page.getByTestId('print-dialog');
         await expect(dialog.getByRole('heading', { name: '打印' })).toBeVisible();
         // one style starts ticked: the default (rule 251)
