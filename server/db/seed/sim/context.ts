@@ -1,4 +1,4 @@
-import { compactDate, isArchived, timestamp } from '../dates';
+import { addDays, compactDate, isArchived, timestamp } from '../dates';
 import { Rng } from '../prng';
 import type { SeedRow, Writer } from '../sink';
 import { StockBook, type LedgerDoc, type Position } from '../stockbook';
@@ -86,6 +86,8 @@ export class SimContext {
   readonly cutoff: string;
   date = '';
   isToday = false;
+  /** the day before today: the default date of the reports whose range ends yesterday */
+  isYesterday = false;
   private seq = new Map<string, number>();
   private ids = new Map<string, number>();
   private positionCache = new Map<string, Position[]>();
@@ -121,6 +123,7 @@ export class SimContext {
     this.date = date;
     this.targetsOfDay.clear();
     this.isToday = date === this.world.today;
+    this.isYesterday = date === addDays(this.world.today, -1);
   }
 
   rng(...label: (string | number)[]): Rng {

@@ -22,11 +22,13 @@ export class Wholesale {
 
   run(): void {
     const ctx = this.ctx;
-    if (isoWeekday(ctx.date) === 7) return;
+    // closed on Sundays, except that yesterday always ships something: report 112 opens on yesterday
+    if (isoWeekday(ctx.date) === 7 && !ctx.isYesterday) return;
     const enabled = ctx.world.wholesalers.filter((w) => w.enabled);
     for (const c of ctx.world.centers) {
       const rng = ctx.rng('wholesale', c.center_code);
-      for (let n = rng.poisson(ctx.isToday ? 0.5 : 1.5); n > 0; n--) this.order(c, rng.pick(enabled), rng);
+      const n = rng.poisson(ctx.isToday ? 0.5 : 1.5);
+      for (let i = ctx.isYesterday ? Math.max(n, 1) : n; i > 0; i--) this.order(c, rng.pick(enabled), rng);
       const recent = this.recent.get(c.center_code) ?? [];
       if (recent.length && rng.chance(0.1)) this.returnOrder(c, recent.splice(rng.int(0, recent.length - 1), 1)[0], rng);
     }
