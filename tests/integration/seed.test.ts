@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex, verifyPassword } from '../../server/auth/password';
 import { addDays, archiveCutoff } from '../../server/db/seed/dates';
 import { candidatesSql, DOCUMENT_PARTIES } from '../../server/db/seed/document-parties';
+import { seedTodayInvoices } from '../../server/db/seed/extra-ops';
+import { Writer } from '../../server/db/seed/sink';
 import type { Db } from '../../server/db/types';
 import { openTestDb, type TestDb } from './testdb';
 
@@ -239,5 +241,29 @@ describe('seeded demo data', () => {
       expect([p.table, p.column, filled > 0, filled < total]).toEqual([p.table, p.column, true, true]);
       expect([p.table, p.column, offered]).toEqual([p.table, p.column, filled]);
     }
+  });
+
+  // last: it writes a day after the seeded today
+  it('report 193: the supplier client has its invoice today even when the day already invoiced another party', async () => {
+    const day = addDays(today, 1);
+    const cols = 'tenant_id, party_type, party_no, invoice_type, amount_ex_tax, tax_amount, tax_rate, settlement_no, status, created_at, updated_at';
+    await db.query(
+      `INSERT INTO invoice (invoice_no, invoice_date, ${cols})
+       SELECT 'FPTEST1', CAST($1 AS DATE), ${cols} FROM invoice WHERE tenant_id = 10139 AND party_type = 3 ORDER BY invoice_no LIMIT 1`,
+      [day],
+    );
+    const supplier = String(
+      (await one<{ s: string }>(`SELECT MIN(supplier_no) AS s FROM account WHERE tenant_id = 10139 AND client_type = 'HMS'`))!.s,
+    );
+    const ofDay = (partyType: number, partyNo?: string) =>
+      num(
+        `SELECT COUNT(*) FROM invoice WHERE tenant_id = 10139 AND invoice_date = CAST($1 AS DATE) AND party_type = $2
+            ${partyNo ? 'AND party_no = $3' : ''}`,
+        partyNo ? [day, partyType, partyNo] : [day, partyType],
+      );
+    expect(await ofDay(3)).toBe(1);
+    expect(await ofDay(4, supplier)).toBe(0);
+    await seedTodayInvoices(db, await Writer.open(db), 10139, day);
+    expect(await ofDay(4, supplier)).toBe(1);
   });
 });

@@ -220,10 +220,11 @@ class ExtraOps {
     }
   }
 
-  /** Invoices received today from the supplier and a wholesale customer, not yet matched to a settlement: 193. */
+  /**
+   * Invoices received today from the supplier and a wholesale customer, not yet matched to a settlement: 193.
+   * Checked per party: on days the simulation invoices others (month starts), the supplier client still has its own.
+   */
   async invoices(): Promise<void> {
-    const had = await this.count('SELECT COUNT(*) AS n FROM invoice WHERE tenant_id = $1 AND invoice_date = CAST($2 AS DATE)', [this.today]);
-    if (had > 0) return;
     const supplier = await this.supplier();
     const [wholesaler] = await this.q<{ wholesaler_no: string }>('SELECT wholesaler_no FROM wholesaler WHERE tenant_id = $1 ORDER BY wholesaler_no LIMIT 1');
     const parties: [number, string | undefined, string][] = [
@@ -232,6 +233,11 @@ class ExtraOps {
     ];
     for (const [partyType, partyNo, type] of parties) {
       if (!partyNo) continue;
+      const had = await this.count(
+        'SELECT COUNT(*) AS n FROM invoice WHERE tenant_id = $1 AND invoice_date = CAST($2 AS DATE) AND party_type = $3 AND party_no = $4',
+        [this.today, partyType, partyNo],
+      );
+      if (had > 0) continue;
       const [last] = await this.q<{ amount: number }>(
         'SELECT settlement_amount AS amount FROM settlement WHERE tenant_id = $1 AND party_type = $2 AND party_no = $3 ORDER BY period_month DESC LIMIT 1',
         [partyType, partyNo],
@@ -335,5 +341,11 @@ export async function seedExtraOps(db: Db, w: Writer, tenantId: number, today: s
   await x.purchaseReturns();
   await x.invoices();
   await x.directDelivery();
+  await w.flushAll();
+}
+
+/** Today's invoices of the supplier and a wholesale customer alone (report 193), for a day seeded otherwise. */
+export async function seedTodayInvoices(db: Db, w: Writer, tenantId: number, today: string): Promise<void> {
+  await new ExtraOps(db, w, tenantId, today).invoices();
   await w.flushAll();
 }
