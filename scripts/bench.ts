@@ -183,10 +183,14 @@ async function reportFigures(side: Side, ids: number[]): Promise<Map<number, num
   return api;
 }
 
-/** `users` callers, each doing `rounds` of `work`; screens per second and p95 of one call. */
-async function load(users: number, rounds: number, work: () => Promise<unknown>): Promise<{ perSec: number; p95: number; errors: number }> {
+/**
+ * `users` callers, each doing `rounds` of `work`; screens per second, p95 of one call, and this
+ * process's CPU time per call (user + system: what the server's thread spends per screen).
+ */
+async function load(users: number, rounds: number, work: () => Promise<unknown>): Promise<{ perSec: number; p95: number; errors: number; cpuMs: number }> {
   const times: number[] = [];
   let errors = 0;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: users }, async () => {
@@ -202,7 +206,8 @@ async function load(users: number, rounds: number, work: () => Promise<unknown>)
     }),
   );
   const secs = (performance.now() - t0) / 1000;
-  return { perSec: (users * rounds) / secs, p95: percentile(times, 95), errors };
+  const cpu = process.cpuUsage(cpu0);
+  return { perSec: (users * rounds) / secs, p95: percentile(times, 95), errors, cpuMs: (cpu.user + cpu.system) / 1000 / (users * rounds) };
 }
 
 /**
@@ -274,12 +279,14 @@ async function loadFigures(side: Side): Promise<void> {
   }
   const perSec = (xs: typeof api) => median(xs.map((x) => x.perSec));
   const p95 = (xs: typeof api) => median(xs.map((x) => x.p95));
+  const cpuMs = (xs: typeof api) => median(xs.map((x) => x.cpuMs)).toFixed(2);
   const errors = api.reduce((n, x) => n + x.errors, failed);
   console.log(
     `\n${side.name}: ${users} users × ${rounds} screens of report ${base.table_id} (each screen its own page; median of ${loadRuns} alternating loads after one of each): ` +
       `API ${perSec(api).toFixed(2)} screens/s, p95 ${ms(p95(api))}, ${errors} errors, ${(scanned / (calls * loadRuns)).toFixed(2)} scans a screen | ` +
       `raw SQL on the same scan pool ${perSec(floor).toFixed(2)}/s, p95 ${ms(p95(floor))} (API ${(perSec(api) / perSec(floor)).toFixed(2)}× the floor's throughput; ` +
-      `per load ${api.map((a, k) => (a.perSec / floor[k].perSec).toFixed(2)).join(', ')})`,
+      `per load ${api.map((a, k) => (a.perSec / floor[k].perSec).toFixed(2)).join(', ')}); ` +
+      `this process's CPU per screen: API ${cpuMs(api)} ms, raw SQL ${cpuMs(floor)} ms`,
   );
 }
 

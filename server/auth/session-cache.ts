@@ -10,7 +10,6 @@
  */
 import { announceChange, ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/types';
-import { sqlTimestamp } from '../clock';
 import { resolveToken, hashToken, type ServerSession } from './session';
 
 /** How long a cached session is trusted without reading it again (sliding expiry is written at most every 5 minutes). */
@@ -19,9 +18,15 @@ const CHANNEL = 'hm_session_revoked';
 
 interface Entry {
   session: ServerSession;
-  /** 'YYYY-MM-DD HH:mm:ss', as stored */
-  expiresAt: string;
+  /** the stored expiry (UTC) in milliseconds; 0 when unreadable, so the session is read again */
+  expiresAt: number;
   readAt: number;
+}
+
+/** A stored 'YYYY-MM-DD HH:mm:ss' (UTC) in milliseconds: compared as a number on every request. */
+export function timestampMs(stored: string): number {
+  const ms = Date.parse(`${stored.replace(' ', 'T')}Z`);
+  return Number.isNaN(ms) ? 0 : ms;
 }
 
 type Revocation = { token_hash: string } | { tenant_id: number; account_id: number };
@@ -38,14 +43,14 @@ class SessionCache {
     const tokenHash = hashToken(token);
     const now = Date.now();
     const hit = this.entries.get(tokenHash);
-    if (hit && now - hit.readAt < FRESH_MS && hit.expiresAt > sqlTimestamp(new Date(now))) return hit.session;
+    if (hit && now - hit.readAt < FRESH_MS && hit.expiresAt > now) return hit.session;
     this.entries.delete(tokenHash);
     const { feed } = this;
     const generation = feed.generation;
     const session = await resolveToken(this.db, token, ttlHours);
     if (!session || !feed.trusted) return session;
     const [row] = await this.db.query<{ expires_at: string }>('SELECT expires_at FROM account_session WHERE token_hash = $1', [tokenHash]);
-    if (row && generation === feed.generation && feed.trusted) this.entries.set(tokenHash, { session, expiresAt: row.expires_at, readAt: now });
+    if (row && generation === feed.generation && feed.trusted) this.entries.set(tokenHash, { session, expiresAt: timestampMs(row.expires_at), readAt: now });
     return session;
   }
 

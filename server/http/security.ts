@@ -72,7 +72,9 @@ function securityHeaders(req: FastifyRequest, reply: FastifyReply): void {
 
 /** Security headers on every answer, the SPA's files included. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (req, reply) => {
+  // a callback hook: an async one costs every answer a promise and its resolution
+  app.addHook('onSend', (req, reply, payload, done) => {
     securityHeaders(req, reply);
+    done(null, payload);
   });
 }

@@ -59,10 +59,12 @@ export async function runScreen(db: Db, compiled: CompiledReport): Promise<Scree
   return { rows, count: Number(count[0]?.total ?? 0), totals: totals[0] ?? null };
 }
 
-/** The statement text and values of a screen: equal keys give equal answers. */
-export function screenKey(compiled: CompiledReport): string {
-  const parts = compiled.screen ? [compiled.screen] : [compiled.page, compiled.count, compiled.totals];
-  return JSON.stringify(parts.map((s) => [s.sql, s.params]));
+/**
+ * The JSON text of `dataOf(…)` with its title already written (`titleJson`, the same for every page
+ * of a query): only the page's rows are written per answer.
+ */
+export function dataJson(titleJson: string, compiled: CompiledReport, answer: ScreenAnswer): string {
+  return `{"title":${titleJson},"list":${JSON.stringify(shapeRows(answer.rows, compiled.columns))},"total":${JSON.stringify(answer.count)}}`;
 }
 
 export function dataOf(report: ReportFile, compiled: CompiledReport, answer: ScreenAnswer): ReportData {

@@ -7,6 +7,7 @@ import { initialRequest } from '../../engine/query';
 import type { ReportQuery } from '../../engine/wire';
 import type { ServerSession } from '../auth/session';
 import type { Db } from '../db/types';
+import { ok, okText } from '../http/envelope';
 import { HttpError } from '../http/errors';
 import { loadCatalogueFromDir } from './catalogue-fs';
 import { ReportService } from './service';
@@ -90,5 +91,82 @@ describe('ReportService keeps compiled queries (issue 10 item 2)', () => {
     const bad = query(STORE_1, { dimensionIds: 'nope' });
     expect(refusal(() => kept.prepare(STORE_1, 166, bad))?.code).toBe('UNKNOWN_DIMENSION');
     expect(refusal(() => kept.prepare(STORE_1, 166, bad))?.code).toBe('UNKNOWN_DIMENSION');
+  });
+});
+
+/** Values a row may hold that JSON writes in its own ways: escapes, non-ASCII, fractions, non-finite numbers, null. */
+const AWKWARD = ['一店 "旗舰"', 'a\\b\n\t\u0001', '', 0, -12.5, 1e21, 0.1 + 0.2, Number.NaN, null, '2026-11-22', 1, '2'];
+
+/** A database whose every statement answers `rows` a moment later, counting the statements. */
+function fakeDb(rows: () => Record<string, unknown>[]): { db: Db; scans: () => number } {
+  let n = 0;
+  const scan = async () => {
+    n++;
+    await new Promise((r) => setTimeout(r, 1));
+    return rows();
+  };
+  return { db: { scan, query: scan } as unknown as Db, scans: () => n };
+}
+
+function sessionFor(report: { clients: readonly string[] }): ServerSession {
+  const client = report.clients[0] as ServerSession['client'];
+  return session({
+    client,
+    store_no: client === 'HMD' ? 'S001' : null,
+    supplier_no: client === 'HMS' ? 'V001' : null,
+    org_code: client === 'HMS' ? '' : 'S001',
+    is_special_tenant: true,
+    permissions: new Set([...catalogue.reports.keys()].map(String)),
+  });
+}
+
+describe('the /data answer as text (issue 10: fixed cost per request)', () => {
+  it.each([...catalogue.reports.values()].map((r) => [r.id, r] as const))('report %i: the text is JSON.stringify of the answer, every value kind', async (id, report) => {
+    const s = sessionFor(report);
+    const svc = new ReportService(catalogue, {} as Db, () => NOW);
+    const body = initialRequest(svc.config(s, id, undefined), '2026-11-22');
+    const { columns } = svc.prepare(s, id, body).compiled;
+    const rows = () =>
+      [0, 1, 2].map((r) => ({
+        ...Object.fromEntries(columns.map((c, i) => [c.key, AWKWARD[(r * 5 + i) % AWKWARD.length]])),
+        __g: r === 2 ? 1 : 0,
+        __rows: 2,
+        total: 2,
+      }));
+    const kept = new ReportService(catalogue, fakeDb(rows).db, () => NOW);
+    const text = await kept.dataJson(s, id, body);
+    expect(text).toBe(JSON.stringify(await kept.data(s, id, body)));
+    // the second page reuses the written title
+    expect(await kept.dataJson(s, id, { ...body, page_num: 2 })).toBe(JSON.stringify(await kept.data(s, id, { ...body, page_num: 2 })));
+  });
+
+  it('okText around data written as JSON is JSON.stringify of ok(data)', () => {
+    const data = { title: [{ label: '组织"编码"' }], list: [{ a: null, b: 1.5 }], total: 3 };
+    expect(okText(JSON.stringify(data))).toBe(JSON.stringify(ok(data)));
+  });
+});
+
+describe('one pass per screen (issue 10 item 1)', () => {
+  const rows = () => [{ org_code: 'S001', __g: 0, __rows: 1 }, { __g: 1, __rows: 1 }];
+
+  it("a screen's /data and /totals arriving together run one statement", async () => {
+    const { db, scans } = fakeDb(rows);
+    const kept = new ReportService(catalogue, db, () => NOW);
+    const body = query(STORE_1);
+    await Promise.all([kept.dataJson(STORE_1, 166, body), kept.totals(STORE_1, 166, body)]);
+    expect(scans()).toBe(1);
+  });
+
+  it('another page, or the same query of another store, runs its own statement', async () => {
+    const { db, scans } = fakeDb(rows);
+    const kept = new ReportService(catalogue, db, () => NOW);
+    const body = query(STORE_1);
+    await Promise.all([
+      kept.dataJson(STORE_1, 166, body),
+      kept.totals(STORE_1, 166, { ...body, page_num: 2 }),
+      kept.data(STORE_1, 166, { ...body, page_size: 20 }),
+      kept.totals(STORE_2, 166, body),
+    ]);
+    expect(scans()).toBe(4);
   });
 });

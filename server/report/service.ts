@@ -14,13 +14,28 @@ import { BoundedCache } from './bounded-cache';
 import { buildConfig, type TextLang } from './config';
 import { requiredRanges, resolveReport, type Resolved } from './resolve';
 import { InFlight } from './in-flight';
-import { dataOf, runScreen, screenKey, totalsOf, type ScreenAnswer } from './runner';
+import { dataJson, dataOf, runScreen, titleColumns, totalsOf, type ScreenAnswer } from './runner';
 import type { CompiledReport, ScopeSession } from './types';
 import { validatePage, validateQuery } from './validate';
 
 export interface PreparedReport {
   resolved: Resolved;
   compiled: CompiledReport;
+}
+
+/** A compiled query as kept for any page, with what its answers share. */
+interface Kept {
+  /** unique in this service: with the page it names the screen's statements (InFlight key) */
+  id: number;
+  compiled: CompiledReport;
+  /** the `/data` title as JSON text, written on first use */
+  titleJson?: string;
+}
+
+interface PreparedScreen extends PreparedReport {
+  kept: Kept;
+  /** the statements' key: equal keys run equal statements with equal values */
+  screenKey: string;
 }
 
 export function scopeSession(session: ServerSession): ScopeSession {
@@ -61,13 +76,17 @@ function pageOf(catalogue: Catalogue, pathId: number, body: unknown): number {
 }
 
 export class ReportService {
-  /** `/data` and `/totals` of one screen share one pass (the key holds every scope value the SQL binds) */
+  /**
+   * `/data` and `/totals` of one screen share one pass, keyed by the kept query and the page: the
+   * kept query's key holds every scope value its SQL binds.
+   */
   private screens = new InFlight<ScreenAnswer>();
   /**
    * Compiled queries by everything they depend on but the page: the report ids, today, the
    * session's scope values and the rest of the body. A catalogue change makes a new service.
    */
-  private compiled = new BoundedCache<string, CompiledReport>(COMPILED_KEPT);
+  private compiled = new BoundedCache<string, Kept>(COMPILED_KEPT);
+  private keptCount = 0;
   /** today's date for the second it was computed in (the time-zone conversion costs ~1 ms a request) */
   private day = { second: Number.NaN, today: '' };
 
@@ -95,6 +114,11 @@ export class ReportService {
    * every call; validation and compilation are kept per query (any page) for this catalogue.
    */
   prepare(session: ServerSession, pathId: number, body: unknown): PreparedReport {
+    const { resolved, compiled } = this.prepareScreen(session, pathId, body);
+    return { resolved, compiled };
+  }
+
+  private prepareScreen(session: ServerSession, pathId: number, body: unknown): PreparedScreen {
     const isHistory = isHistoryOf((body as { is_history?: unknown } | null)?.is_history);
     const resolved = resolveReport(this.catalogue, session, pathId, isHistory);
     const page = this.catalogue.reports.get(pageOf(this.catalogue, pathId, body)) ?? resolved.page;
@@ -102,12 +126,12 @@ export class ReportService {
     const today = this.today();
     const scope = scopeSession(session);
     const key = JSON.stringify([page.id, resolved.used.id, resolved.is_history, today, scope, withoutPage(body as Record<string, unknown>)]);
-    let compiled = this.compiled.get(key);
-    if (!compiled) {
-      compiled = this.compile(resolved, page, body, today, scope);
-      this.compiled.set(key, compiled);
+    let kept = this.compiled.get(key);
+    if (!kept) {
+      kept = { id: ++this.keptCount, compiled: this.compile(resolved, page, body, today, scope) };
+      this.compiled.set(key, kept);
     }
-    return { resolved, compiled: atPage(compiled, window) };
+    return { resolved, compiled: atPage(kept.compiled, window), kept, screenKey: `${kept.id}:${window.pageNum}:${window.pageSize}` };
   }
 
   private compile(resolved: Resolved, page: ReportFile, body: unknown, today: string, scope: ScopeSession): CompiledReport {
@@ -127,17 +151,26 @@ export class ReportService {
     }
   }
 
-  private screen(compiled: CompiledReport): Promise<ScreenAnswer> {
-    return this.screens.run(screenKey(compiled), () => runScreen(this.db, compiled));
+  private screen({ screenKey, compiled }: PreparedScreen): Promise<ScreenAnswer> {
+    return this.screens.run(screenKey, () => runScreen(this.db, compiled));
   }
 
   async data(session: ServerSession, pathId: number, body: unknown): Promise<ReportData> {
-    const { resolved, compiled } = this.prepare(session, pathId, body);
-    return dataOf(resolved.used, compiled, await this.screen(compiled));
+    const prepared = this.prepareScreen(session, pathId, body);
+    return dataOf(prepared.resolved.used, prepared.compiled, await this.screen(prepared));
+  }
+
+  /** `data` as JSON text (the route's answer): the title is written once per kept query. */
+  async dataJson(session: ServerSession, pathId: number, body: unknown): Promise<string> {
+    const prepared = this.prepareScreen(session, pathId, body);
+    const { kept, compiled } = prepared;
+    const answer = await this.screen(prepared);
+    kept.titleJson ??= JSON.stringify(titleColumns(prepared.resolved.used, compiled.columns));
+    return dataJson(kept.titleJson, compiled, answer);
   }
 
   async totals(session: ServerSession, pathId: number, body: unknown): Promise<ReportTotals> {
-    const { compiled } = this.prepare(session, pathId, body);
-    return totalsOf(compiled, await this.screen(compiled));
+    const prepared = this.prepareScreen(session, pathId, body);
+    return totalsOf(prepared.compiled, await this.screen(prepared));
   }
 }

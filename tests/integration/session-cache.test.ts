@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildServer } from '../../server/app';
 import { md5Hex } from '../../server/auth/password';
 import { cachedSessionCount } from '../../server/auth/session-cache';
+import { hashToken } from '../../server/auth/session';
+import { sqlTimestamp } from '../../server/clock';
 import { openPostgres } from '../../server/db/postgres';
 import type { Db } from '../../server/db/types';
 import { bearer, DEMO_PASSWORD, login, startTestServer, type TestServer } from './server';
@@ -50,6 +52,25 @@ describe('sessions from memory (issue 10 item 2)', () => {
     expect(await status(s.app, token)).toBe(200);
     expect(cachedSessionCount(s.testDb.db)).toBeGreaterThan(0);
     expect(await status(s.app, token)).toBe(200);
+  });
+
+  it('a cached session ends at its stored expiry, within the time it is trusted from memory', async () => {
+    const { token } = await login(s.app, 'admin', 'HMT');
+    const now = Date.now();
+    await s.testDb.db.query('UPDATE account_session SET expires_at = CAST($2 AS TIMESTAMP), last_seen_at = CAST($3 AS TIMESTAMP) WHERE token_hash = $1', [
+      hashToken(token),
+      sqlTimestamp(new Date(now + 5_000)),
+      sqlTimestamp(new Date(now)),
+    ]);
+    expect(await status(s.app, token)).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: now + 4_000 });
+    try {
+      expect(await status(s.app, token)).toBe(200);
+      vi.setSystemTime(now + 6_000);
+      expect(await status(s.app, token)).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('logout refuses the cached token at once, here and in the other process (rule §24)', async () => {
