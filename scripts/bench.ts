@@ -80,33 +80,33 @@ const today = todayIn(new Date());
 const [m1s, m1e] = monthOf(today, 1);
 const [m2s, m2e] = monthOf(today, 2);
 
-/** Report 70 (store gross margin) over last month and the one before, written by hand as one pass. */
-const HAND_70 = `
-  SELECT o.org_code, org.org_name,
-         SUM(CASE WHEN o.business_date >= CAST($1 AS DATE) THEN i.sale_amount ELSE 0 END) AS sales,
-         SUM(CASE WHEN o.business_date >= CAST($1 AS DATE) THEN i.cost_amount ELSE 0 END) AS cost,
-         SUM(CASE WHEN o.business_date < CAST($1 AS DATE) THEN i.sale_amount ELSE 0 END) AS sales_2,
-         SUM(CASE WHEN o.business_date < CAST($1 AS DATE) THEN i.cost_amount ELSE 0 END) AS cost_2
-    FROM sales_order_all o
-    JOIN sales_order_item_all i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no
-    LEFT JOIN organisation org ON org.tenant_id = o.tenant_id AND org.org_code = o.org_code
-   WHERE o.tenant_id = CAST($4 AS BIGINT)
-     AND o.business_date BETWEEN CAST($3 AS DATE) AND CAST($2 AS DATE)
-     AND i.business_date BETWEEN CAST($3 AS DATE) AND CAST($2 AS DATE)
-   GROUP BY GROUPING SETS ((o.org_code, org.org_name), ())`;
+const RANGE = 'BETWEEN CAST($3 AS DATE) AND CAST($2 AS DATE)';
+
+/**
+ * Report 70 (store gross margin) over last month and the one before, written by hand as one pass over
+ * `from`, whose alias `a` carries the tenant, organisation and business date.
+ */
+const hand70 = (from: string, sales: string, cost: string, dates: string) => `
+  SELECT a.org_code, org.org_name,
+         SUM(CASE WHEN a.business_date >= CAST($1 AS DATE) THEN ${sales} ELSE 0 END) AS sales,
+         SUM(CASE WHEN a.business_date >= CAST($1 AS DATE) THEN ${cost} ELSE 0 END) AS cost,
+         SUM(CASE WHEN a.business_date < CAST($1 AS DATE) THEN ${sales} ELSE 0 END) AS sales_2,
+         SUM(CASE WHEN a.business_date < CAST($1 AS DATE) THEN ${cost} ELSE 0 END) AS cost_2
+    FROM ${from}
+    LEFT JOIN organisation org ON org.tenant_id = a.tenant_id AND org.org_code = a.org_code
+   WHERE a.tenant_id = CAST($4 AS BIGINT) AND ${dates}
+   GROUP BY GROUPING SETS ((a.org_code, org.org_name), ())`;
+
+/** Over the facts: the orders and their lines, both filtered by date. */
+const HAND_70 = hand70(
+  'sales_order_all a JOIN sales_order_item_all i ON i.tenant_id = a.tenant_id AND i.order_no = a.order_no',
+  'i.sale_amount',
+  'i.cost_amount',
+  `a.business_date ${RANGE} AND i.business_date ${RANGE}`,
+);
 
 /** The same question over the sales summary (migration 019): what the API's statement reads for report 70. */
-const HAND_70_SUMMARY = `
-  SELECT s.org_code, org.org_name,
-         SUM(CASE WHEN s.business_date >= CAST($1 AS DATE) THEN s.sales ELSE 0 END) AS sales,
-         SUM(CASE WHEN s.business_date >= CAST($1 AS DATE) THEN s.cost ELSE 0 END) AS cost,
-         SUM(CASE WHEN s.business_date < CAST($1 AS DATE) THEN s.sales ELSE 0 END) AS sales_2,
-         SUM(CASE WHEN s.business_date < CAST($1 AS DATE) THEN s.cost ELSE 0 END) AS cost_2
-    FROM sales_org_day s
-    LEFT JOIN organisation org ON org.tenant_id = s.tenant_id AND org.org_code = s.org_code
-   WHERE s.tenant_id = CAST($4 AS BIGINT)
-     AND s.business_date BETWEEN CAST($3 AS DATE) AND CAST($2 AS DATE)
-   GROUP BY GROUPING SETS ((s.org_code, org.org_name), ())`;
+const HAND_70_SUMMARY = hand70('sales_org_day a', 'a.sales', 'a.cost', `a.business_date ${RANGE}`);
 
 interface Side {
   name: string;
