@@ -30,7 +30,7 @@ function plan(id: number, body: Record<string, unknown>, session: ScopeSession =
 }
 
 describe('summaryPlan: queries the sales summary answers', () => {
-  it('report 70 by organisation over two months reads the summary, both ranges in one pass (rule 127)', () => {
+  it('report 70 by organisation over two months reads the summary, both required ranges in one pass (rule 127)', () => {
     const { chosen, compiled } = plan(70, {});
     expect(chosen?.table).toBe('sales_org_day');
     const sql = compiled.screen!.sql;

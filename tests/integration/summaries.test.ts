@@ -99,7 +99,7 @@ async function answer(s: Side, id: number, client: ClientType, tweak: (q: Report
 const sales = () => [...catalogue().reports.values()].filter((r) => !r.special_tenant_only && (catalogue().indexes.get(r.dataset)!.dataset.summaries ?? []).length > 0);
 
 describe(`reports of datasets with summaries answer the same with them on and off (${dialectUnderTest})`, () => {
-  it('every report, client and variant: identical rows, row count and totals row; report 70 reads the summary', async () => {
+  it('every report, client and variant: identical rows, row count and totals row (rules 94, C17); report 70 reads the summary', async () => {
     let fromSummary = 0;
     let compared = 0;
     for (const report of sales()) {
