@@ -60,7 +60,7 @@ async function dropAll(db: Db): Promise<void> {
 }
 
 const target = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') : duckFile;
-console.log(`seed: ${scale} into ${target}`);
+console.log(args['refresh-summaries'] ? `seed: report summaries of ${target}` : `seed: ${scale} into ${target}`);
 const db = await openDb(config);
 try {
   if (args.fresh && db.dialect === 'postgres') await dropAll(db);
