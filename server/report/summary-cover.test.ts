@@ -4,6 +4,8 @@
  * the summary keeps (tenant, row scope, comparison ranges, look-ups).
  */
 import { describe, expect, it } from 'vitest';
+import { indexDataset } from '../../engine/definition/dataset-index';
+import { tinyDataset, tinyReport } from '../../engine/definition/fixtures';
 import type { ReportFile } from '../../engine/definition/types';
 import type { ClientType } from '../../engine/wire';
 import { loadCatalogueFromDir } from './catalogue-fs';
@@ -101,5 +103,19 @@ describe('summaryPlan: queries that must read the facts', () => {
   it('a condition the report switches on that reads the lines (goods lines only) keeps the facts', () => {
     expect(plan(117, { indexIds: 'gross_qty,sales,sales_share' }).chosen).toBeNull();
     expect(plan(117, { indexIds: 'gross_qty,sales,sales_share' }, HQ, { conditions: [] }).chosen).not.toBeNull();
+  });
+
+  it('a date range on a column the summary does not keep reads the facts; kept, the same query reads the summary', () => {
+    const report = tinyReport();
+    const body = { ...MONTHS, indexIds: 'qty,sales,gm' };
+    const over = (dataset: ReturnType<typeof tinyDataset>, dimensions: string[]) => {
+      const index = indexDataset({ ...dataset, summaries: [{ table: 'tiny_day', dimensions, measures: ['qty', 'sales', 'cost'] }] });
+      return summaryPlan(report, index, validateQuery(report, index, body, { client: 'HMT' }), 'HMT');
+    };
+    expect(over(tinyDataset(), ['org'])).toBeNull();
+    const dated = tinyDataset();
+    const label = { zh: '日期', en: 'Day' };
+    dated.dimensions.push({ id: 'business_date', label, value_type: 'date', columns: [{ value: 'business_date', label, expr: 'o.business_date' }] });
+    expect(over(dated, ['org', 'business_date'])?.table).toBe('tiny_day');
   });
 });

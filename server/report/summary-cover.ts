@@ -127,7 +127,7 @@ function datasetOver(rw: Rewriter, index: DatasetIndex, summary: SummaryDef): Da
     if (expr === null) continue;
     // the copies on the lines are gone with the lines; a copy that is the same key adds nothing
     const also = (col.also ?? []).map((e) => rw.sql(e)).filter((e): e is string => e !== null && e !== expr);
-    dateColumns[name] = { ...col, expr, ...(also.length ? { also } : { also: undefined }) };
+    dateColumns[name] = { ...col, expr, also };
   }
   const conditions: Record<string, SqlFragment> = {};
   for (const [name, cond] of Object.entries(ds.conditions ?? {})) {
