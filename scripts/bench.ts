@@ -80,25 +80,40 @@ const today = todayIn(new Date());
 const [m1s, m1e] = monthOf(today, 1);
 const [m2s, m2e] = monthOf(today, 2);
 
-/** Report 70 (store gross margin) over last month and the one before, written by hand as one pass. */
-const HAND_70 = `
-  SELECT o.org_code, org.org_name,
-         SUM(CASE WHEN o.business_date >= CAST($1 AS DATE) THEN i.sale_amount ELSE 0 END) AS sales,
-         SUM(CASE WHEN o.business_date >= CAST($1 AS DATE) THEN i.cost_amount ELSE 0 END) AS cost,
-         SUM(CASE WHEN o.business_date < CAST($1 AS DATE) THEN i.sale_amount ELSE 0 END) AS sales_2,
-         SUM(CASE WHEN o.business_date < CAST($1 AS DATE) THEN i.cost_amount ELSE 0 END) AS cost_2
-    FROM sales_order_all o
-    JOIN sales_order_item_all i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no
-    LEFT JOIN organisation org ON org.tenant_id = o.tenant_id AND org.org_code = o.org_code
-   WHERE o.tenant_id = CAST($4 AS BIGINT)
-     AND o.business_date BETWEEN CAST($3 AS DATE) AND CAST($2 AS DATE)
-     AND i.business_date BETWEEN CAST($3 AS DATE) AND CAST($2 AS DATE)
-   GROUP BY GROUPING SETS ((o.org_code, org.org_name), ())`;
+const RANGE = 'BETWEEN CAST($3 AS DATE) AND CAST($2 AS DATE)';
+
+/**
+ * Report 70 (store gross margin) over last month and the one before, written by hand as one pass over
+ * `from`, whose alias `a` carries the tenant, organisation and business date.
+ */
+const hand70 = (from: string, sales: string, cost: string, dates: string) => `
+  SELECT a.org_code, org.org_name,
+         SUM(CASE WHEN a.business_date >= CAST($1 AS DATE) THEN ${sales} ELSE 0 END) AS sales,
+         SUM(CASE WHEN a.business_date >= CAST($1 AS DATE) THEN ${cost} ELSE 0 END) AS cost,
+         SUM(CASE WHEN a.business_date < CAST($1 AS DATE) THEN ${sales} ELSE 0 END) AS sales_2,
+         SUM(CASE WHEN a.business_date < CAST($1 AS DATE) THEN ${cost} ELSE 0 END) AS cost_2
+    FROM ${from}
+    LEFT JOIN organisation org ON org.tenant_id = a.tenant_id AND org.org_code = a.org_code
+   WHERE a.tenant_id = CAST($4 AS BIGINT) AND ${dates}
+   GROUP BY GROUPING SETS ((a.org_code, org.org_name), ())`;
+
+/** Over the facts: the orders and their lines, both filtered by date. */
+const HAND_70 = hand70(
+  'sales_order_all a JOIN sales_order_item_all i ON i.tenant_id = a.tenant_id AND i.order_no = a.order_no',
+  'i.sale_amount',
+  'i.cost_amount',
+  `a.business_date ${RANGE} AND i.business_date ${RANGE}`,
+);
+
+/** The same question over the sales summary (migration 019): what the API's statement reads for report 70. */
+const HAND_70_SUMMARY = hand70('sales_org_day a', 'a.sales', 'a.cost', `a.business_date ${RANGE}`);
 
 interface Side {
   name: string;
   db: Db;
   app: FastifyInstance;
+  /** the same server with the report summaries off: every query reads the facts */
+  facts: FastifyInstance;
   headers: Record<string, string>;
   session: ServerSession;
 }
@@ -110,6 +125,8 @@ async function open(name: string, db: Db): Promise<Side> {
   if (seeded) console.log(`${name}: seeded at ${args.scale} scale in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const app = await buildServer({ db, config: { staticDir: '/nonexistent' } });
   await app.ready();
+  const facts = await buildServer({ db, config: { staticDir: '/nonexistent', reportSummaries: false } });
+  await facts.ready();
   const login = await app.inject({
     method: 'POST',
     url: '/api/auth/login',
@@ -117,7 +134,7 @@ async function open(name: string, db: Db): Promise<Side> {
   });
   const token = login.json().data.token as string;
   const session = (await resolveToken(db, token, 12))!;
-  return { name, db, app, headers: { authorization: `Bearer ${token}` }, session };
+  return { name, db, app, facts, headers: { authorization: `Bearer ${token}` }, session };
 }
 
 async function describeData(side: Side): Promise<void> {
@@ -146,22 +163,23 @@ async function queryOf(side: Side, id: number): Promise<ReportQuery | null> {
   return id === 70 ? { ...query, date_start: m1s, date_end: m1e, date_start_2: m2s, end_2: m2e } : query;
 }
 
-function screen(side: Side, query: ReportQuery): Promise<unknown> {
+function screen(side: Side, query: ReportQuery, app = side.app): Promise<unknown> {
   const url = `/api/reports/${query.table_id}`;
   return Promise.all([
-    side.app.inject({ method: 'POST', url: `${url}/data`, headers: side.headers, payload: query }),
-    side.app.inject({ method: 'POST', url: `${url}/totals`, headers: side.headers, payload: query }),
+    app.inject({ method: 'POST', url: `${url}/data`, headers: side.headers, payload: query }),
+    app.inject({ method: 'POST', url: `${url}/totals`, headers: side.headers, payload: query }),
   ]);
 }
 
-function statementOf(side: Side, query: ReportQuery): Statement {
-  const { compiled } = side.app.reports.prepare(side.session, Number(query.table_id), query);
+function statementOf(side: Side, query: ReportQuery, app = side.app): Statement {
+  const { compiled } = app.reports.prepare(side.session, Number(query.table_id), query);
   return compiled.screen ?? compiled.page;
 }
 
 /** Per report: API median, its own SQL, (70) the hand-written SQL. */
-async function reportFigures(side: Side, ids: number[]): Promise<Map<number, number>> {
+async function reportFigures(side: Side, ids: number[]): Promise<{ api: Map<number, number>; factsApi: Map<number, number> }> {
   const api = new Map<number, number>();
+  const factsApi = new Map<number, number>();
   console.log(`\n${side.name}: data + totals through the routes vs the statement alone (median of ${runs})`);
   for (const id of ids) {
     const query = await queryOf(side, id);
@@ -175,12 +193,21 @@ async function reportFigures(side: Side, ids: number[]): Promise<Map<number, num
     api.set(id, apiMs);
     let line = `  report ${id}: API ${ms(apiMs)} | its SQL ${ms(ownMs)} (API ${(apiMs / ownMs).toFixed(2)}×)`;
     if (id === 70) {
-      const handMs = await timed(() => side.db.scan(HAND_70, [m1s, m1e, m2s, side.session.tenant_id]));
+      const values = [m1s, m1e, m2s, side.session.tenant_id];
+      const handMs = await timed(() => side.db.scan(HAND_70, values));
       line += ` | hand-written one pass ${ms(handMs)} (API ${(apiMs / handMs).toFixed(2)}×, its SQL ${(ownMs / handMs).toFixed(2)}×)`;
+      const overSummary = statementOf(side, query).sql.includes('sales_org_day');
+      const summaryMs = await timed(() => side.db.scan(HAND_70_SUMMARY, values));
+      line += `\n    ${overSummary ? 'reads the summary' : 'reads the facts'}; hand-written over the summary ${ms(summaryMs)} (API ${(apiMs / summaryMs).toFixed(2)}×)`;
+      const factsStmt = statementOf(side, query, side.facts);
+      const factsApiMs = await timed(() => screen(side, query, side.facts));
+      factsApi.set(id, factsApiMs);
+      const factsOwnMs = await timed(() => side.db.scan(factsStmt.sql, factsStmt.params));
+      line += `\n    summaries off: API ${ms(factsApiMs)} | its SQL ${ms(factsOwnMs)} (API / hand-written over the facts ${(factsApiMs / handMs).toFixed(2)}×)`;
     }
     console.log(line);
   }
-  return api;
+  return { api, factsApi };
 }
 
 /**
@@ -311,9 +338,12 @@ if (sections.has('reports')) {
     const pgApi = await reportFigures(pg, ids);
     console.log('\nPostgreSQL / DuckDB, API data + totals:');
     for (const id of ids) {
-      const d = duckApi.get(id);
-      const p = pgApi.get(id);
+      const d = duckApi.api.get(id);
+      const p = pgApi.api.get(id);
       if (d && p) console.log(`  report ${id}: ${ms(p)} / ${ms(d)} = ${(p / d).toFixed(2)}×`);
+      const df = duckApi.factsApi.get(id);
+      const pf = pgApi.factsApi.get(id);
+      if (df && pf) console.log(`  report ${id}, summaries off: ${ms(pf)} / ${ms(df)} = ${(pf / df).toFixed(2)}×`);
     }
   }
 
@@ -322,8 +352,10 @@ if (sections.has('reports')) {
 }
 
 await duck.app.close();
+await duck.facts.close();
 if (pg) {
   await pg.app.close();
+  await pg.facts.close();
   await pg.db.close();
 }
 

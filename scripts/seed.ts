@@ -3,6 +3,8 @@
  * Opens the configured database (HM_DATABASE_URL, else the DuckDB file in --data-dir / HM_DATA_DIR),
  * migrates it and fills it with the deterministic demo data. A database that already holds data is
  * left alone unless --fresh is given (DuckDB: the file is deleted; PostgreSQL: every table is dropped).
+ * `npm run seed -- --refresh-summaries [--data-dir DIR]` only migrates and rebuilds the report
+ * summaries from the facts already there (after loading sales by other means).
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +12,7 @@ import { parseArgs } from 'node:util';
 import { migrate } from '../server/db/migrate';
 import { dbConfigFromEnv, openDb } from '../server/db/open';
 import { seed, type Scale } from '../server/db/seed';
+import { refreshShippedSummaries } from '../server/report/summary-refresh';
 import type { Db } from '../server/db/types';
 
 const SCALES: Scale[] = ['demo', 'medium', 'large'];
@@ -20,6 +23,7 @@ const { values: args } = parseArgs({
     'data-dir': { type: 'string' },
     today: { type: 'string' },
     fresh: { type: 'boolean', default: false },
+    'refresh-summaries': { type: 'boolean', default: false },
   },
 });
 
@@ -56,38 +60,45 @@ async function dropAll(db: Db): Promise<void> {
 }
 
 const target = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') : duckFile;
-console.log(`seed: ${scale} into ${target}`);
+console.log(args['refresh-summaries'] ? `seed: report summaries of ${target}` : `seed: ${scale} into ${target}`);
 const db = await openDb(config);
 try {
   if (args.fresh && db.dialect === 'postgres') await dropAll(db);
   await migrate(db);
-  const [{ n }] = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM tenant');
-  if (Number(n) > 0) {
-    console.error('seed: the database already holds data; run with --fresh to replace it');
-    process.exitCode = 1;
-  } else {
+  if (args['refresh-summaries']) {
     const started = Date.now();
-    const summary = await seed(db, {
-      scale,
-      today: args.today,
-      onProgress: (msg) => console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${msg}`),
-    });
+    for (const s of await refreshShippedSummaries(db)) console.log(`  ${s.table}: ${s.rows.toLocaleString('en-US')} rows`);
     if (db.dialect === 'duckdb') await db.exec('CHECKPOINT');
-    const width = Math.max(...Object.keys(summary.rows).map((t) => t.length));
-    console.log('\nrows per table:');
-    for (const [table, rows] of Object.entries(summary.rows)) console.log(`  ${table.padEnd(width)}  ${rows.toLocaleString('en-US').padStart(12)}`);
-    const total = Object.values(summary.rows).reduce((a, b) => a + b, 0);
-    const size =
-      db.dialect === 'duckdb'
-        ? statSync(duckFile).size
-        : Number((await db.query<{ size: number }>('SELECT pg_database_size(current_database()) AS size'))[0].size);
-    // CPU time of this process (DuckDB's threads included): on a shared machine the figure to compare
-    const { user, system } = process.cpuUsage();
-    console.log(
-      `\n${total.toLocaleString('en-US')} rows, today ${summary.today} (archive cut-off ${summary.cutoff}), ` +
-        `${((Date.now() - started) / 1000).toFixed(1)} s, CPU ${(user / 1e6).toFixed(1)} s user + ${(system / 1e6).toFixed(1)} s sys, ` +
-        `database ${(size / 1024 / 1024).toFixed(0)} MB`,
-    );
+    console.log(`summaries refreshed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  } else {
+    const [{ n }] = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM tenant');
+    if (Number(n) > 0) {
+      console.error('seed: the database already holds data; run with --fresh to replace it');
+      process.exitCode = 1;
+    } else {
+      const started = Date.now();
+      const summary = await seed(db, {
+        scale,
+        today: args.today,
+        onProgress: (msg) => console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${msg}`),
+      });
+      if (db.dialect === 'duckdb') await db.exec('CHECKPOINT');
+      const width = Math.max(...Object.keys(summary.rows).map((t) => t.length));
+      console.log('\nrows per table:');
+      for (const [table, rows] of Object.entries(summary.rows)) console.log(`  ${table.padEnd(width)}  ${rows.toLocaleString('en-US').padStart(12)}`);
+      const total = Object.values(summary.rows).reduce((a, b) => a + b, 0);
+      const size =
+        db.dialect === 'duckdb'
+          ? statSync(duckFile).size
+          : Number((await db.query<{ size: number }>('SELECT pg_database_size(current_database()) AS size'))[0].size);
+      // CPU time of this process (DuckDB's threads included): on a shared machine the figure to compare
+      const { user, system } = process.cpuUsage();
+      console.log(
+        `\n${total.toLocaleString('en-US')} rows, today ${summary.today} (archive cut-off ${summary.cutoff}), ` +
+          `${((Date.now() - started) / 1000).toFixed(1)} s, CPU ${(user / 1e6).toFixed(1)} s user + ${(system / 1e6).toFixed(1)} s sys, ` +
+          `database ${(size / 1024 / 1024).toFixed(0)} MB`,
+      );
+    }
   }
 } finally {
   await db.close();

@@ -23,6 +23,12 @@ export interface ServerConfig {
   instanceId: string;
   /** behind a reverse proxy: take the client address from X-Forwarded-For (login throttling uses it) */
   trustProxy: boolean;
+  /**
+   * Answer report queries from the datasets' summary tables where they cover them (default on).
+   * Off (HM_REPORT_SUMMARIES=0) every query reads the facts: e.g. after loading sales by other
+   * means until `npm run seed -- --refresh-summaries` has rebuilt the summaries.
+   */
+  reportSummaries: boolean;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -36,5 +42,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     filesDir: env.HM_FILES_DIR || dbConfigFromEnv(env).dataDir,
     instanceId: env.HM_INSTANCE_ID || `${hostname()}:${env.PORT || 8080}`,
     trustProxy: env.HM_TRUST_PROXY === '1' || env.HM_TRUST_PROXY === 'true',
+    reportSummaries: env.HM_REPORT_SUMMARIES !== '0' && env.HM_REPORT_SUMMARIES !== 'false',
   };
 }

@@ -151,3 +151,42 @@ describe('catalogue loading', () => {
     expect(messages([ds(tinyDataset())], [rep(r)])).toContain('defs/reports/901-test.json: /default_order_by: "cost" is not an output column');
   });
 });
+
+describe('dataset summaries (issue 10: aggregate awareness)', () => {
+  const withSummary = (dimensions: string[], measures: string[]): DatasetFile => ({
+    ...tinyDataset(),
+    summaries: [{ table: 'sales_org_day', dimensions, measures }],
+  });
+
+  it('accepts a summary of plain fact keys and sums', () => {
+    expect(messages([ds(withSummary(['org', 'order_source'], ['qty', 'sales', 'cost']))], [])).toEqual([]);
+  });
+
+  it('names the summary that keeps an unknown dimension or measure, a non-sum, a derived or a look-up column', () => {
+    const out = messages([ds(withSummary(['org', 'ghost', 'sku'], ['sales', 'phantom', 'orders', 'gm']))], []);
+    expect(out).toEqual(
+      expect.arrayContaining([
+        'defs/datasets/tiny.json: /summaries/0/dimensions/1: unknown dimension "ghost"',
+        'defs/datasets/tiny.json: /summaries/0/measures/1: unknown measure "phantom"',
+        'defs/datasets/tiny.json: /summaries/0/measures/2: measure "orders" is not a sum (agg "count_distinct")',
+        'defs/datasets/tiny.json: /summaries/0/measures/3: measure "gm" is derived; keep its arguments',
+      ]),
+    );
+    // sku's key i.sku_no is a fact column: allowed
+    expect(out).toHaveLength(4);
+  });
+
+  it('refuses keys read through a look-up, measures over look-ups and columns kept twice', () => {
+    const d = withSummary(['org', 'order_source'], ['sales', 'qty']);
+    d.dimensions.push({ id: 'barcode', label: { zh: '条码', en: 'Barcode' }, columns: [{ value: 'barcode', label: { zh: '条码', en: 'Barcode' }, expr: 's.barcode' }], value_type: 'text' });
+    d.dimensions.push({ id: 'src2', label: { zh: '来源', en: 'Source' }, columns: [{ value: 'src2', label: { zh: '来源', en: 'Source' }, expr: 'o.order_source' }], value_type: 'int' });
+    d.measures.push({ id: 'weight', label: { zh: '重量', en: 'Weight' }, format: 'qty', agg: 'sum', expr: 'i.qty * s.weight' });
+    d.summaries![0].dimensions.push('barcode', 'src2');
+    d.summaries![0].measures.push('weight');
+    expect(messages([ds(d)], [])).toEqual([
+      'defs/datasets/tiny.json: /summaries/0/dimensions/2: dimension "barcode" has no plain column of the facts as its key',
+      'defs/datasets/tiny.json: /summaries/0/dimensions/3: summary column "order_source" is kept twice',
+      'defs/datasets/tiny.json: /summaries/0/measures/2: measure "weight" reads "s", not the facts',
+    ]);
+  });
+});

@@ -22,8 +22,9 @@ import {
 import { tokenizeFormula } from './formula';
 import { CASCADERS, DICT_CODES, isEnum, isPickerName, LINE_ONLY_PICKERS, OPTION_LISTS } from './known';
 import { isReservedSqlWord } from './sql-keywords';
+import { factAliases, plainRef, unsummable } from './summary';
 import { aliasesOf, declaredAliases, lintFragment, placeholderRange, placeholdersOf } from './sql-text';
-import type { DatasetFile, Join, ReportFile, SqlFragment } from './types';
+import type { DatasetFile, Join, ReportFile, SqlFragment, TableSource } from './types';
 
 export interface DefinitionFile {
   /** path shown in messages, e.g. report-defs/reports/070-store-gross-margin.json */
@@ -266,6 +267,41 @@ function checkDataset(r: Reporter, ds: DatasetFile): void {
       r.sql(`${at}/expr`, rule.expr, scope, { ranges: false });
     });
   }
+  checkSummaries(r, ds, index);
+}
+
+/** A summary keeps plain fact columns and sums of the facts, each under a column name of its own. */
+function checkSummaries(r: Reporter, ds: DatasetFile, index: DatasetIndex): void {
+  const summaries = ds.summaries ?? [];
+  if (summaries.length && isUnion(ds.source)) {
+    r.add('/summaries', 'summaries apply to table sources only');
+    return;
+  }
+  const facts = factAliases(ds.source as TableSource);
+  summaries.forEach((summary, i) => {
+    const at = `/summaries/${i}`;
+    const columns = new Set<string>();
+    const column = (pointer: string, name: string) => {
+      if (columns.has(name)) r.add(pointer, `summary column "${name}" is kept twice`);
+      columns.add(name);
+    };
+    summary.dimensions.forEach((id, k) => {
+      const dim = index.dimensions.get(id);
+      if (!dim) return r.add(`${at}/dimensions/${k}`, `unknown dimension "${id}"`);
+      const ref = plainRef(dim.columns[0].expr);
+      if (!ref || !facts.has(ref.alias)) {
+        return r.add(`${at}/dimensions/${k}`, `dimension "${id}" has no plain column of the facts as its key`);
+      }
+      column(`${at}/dimensions/${k}`, ref.column);
+    });
+    summary.measures.forEach((id, k) => {
+      const m = index.measures.get(id);
+      if (!m) return r.add(`${at}/measures/${k}`, `unknown measure "${id}"`);
+      const why = isDerived(m) ? `measure "${id}" is derived; keep its arguments` : unsummable(m, facts);
+      if (why) r.add(`${at}/measures/${k}`, why);
+      column(`${at}/measures/${k}`, id);
+    });
+  });
 }
 
 export function checkSource(r: Reporter, pointer: string, source: OptionSource | undefined): void {

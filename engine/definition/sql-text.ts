@@ -82,3 +82,19 @@ export function fillPlaceholders(sql: string, fill: (name: string) => string): s
   }
   return out + sql.slice(last);
 }
+
+const COLUMN_REF = /(?<![a-z0-9_.])([a-z_][a-z0-9_]*)\s*\.\s*([a-z_][a-z0-9_]*)(?![a-z0-9_])/gi;
+
+/** Qualified column references of a fragment (`o.org_code` → { alias: o, column: org_code }). */
+export function columnRefs(sql: string): { alias: string; column: string }[] {
+  const text = stripLiterals(sql).replace(PLACEHOLDER, ' ');
+  return [...text.matchAll(COLUMN_REF)].map((m) => ({ alias: m[1], column: m[2] }));
+}
+
+/** Requalifies column references outside string literals: `map` returns the new reference or null to keep it. */
+export function mapColumnRefs(sql: string, map: (alias: string, column: string) => string | null): string {
+  return sql
+    .split(/('(?:[^']|'')*')/)
+    .map((piece, i) => (i % 2 === 1 ? piece : piece.replace(COLUMN_REF, (ref, a: string, c: string) => map(a, c) ?? ref)))
+    .join('');
+}

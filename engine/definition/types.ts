@@ -263,6 +263,32 @@ export interface ScopeMap {
   HMS?: ScopeRule[];
 }
 
+/**
+ * A pre-aggregated copy of the dataset's facts (the source with its inner joins, its `where` applied):
+ * one row per tenant and combination of the dimensions' keys, each measure summed over that grain.
+ * A query is answered from it instead of the facts when everything it reads is kept here: its chips,
+ * filters, date columns, row scope and conditions use only these keys (directly or through the
+ * dataset's look-up joins on them), and every base measure it aggregates is one of these sums, or
+ * the same sum over another date range. The table is created by a migration with the columns
+ * tenant_id, each dimension's key column (named by the part of its key expression after the alias)
+ * and each measure (named by its id); `npm run seed -- --refresh-summaries` rebuilds it from the facts.
+ */
+export interface SummaryDef {
+  table: TableName;
+  /**
+   * Dimensions whose key (`alias.column` of the source or an inner join) is kept. A date column whose
+   * expression is one of these keys is kept too.
+   * @minItems 1
+   */
+  dimensions: Ident[];
+  /**
+   * Measures kept as sums over the grain: `sum` measures without a point in time or placeholders,
+   * reading the source and its inner joins only.
+   * @minItems 1
+   */
+  measures: Ident[];
+}
+
 export interface DatasetFile {
   $schema: string;
   /** file name without .json */
@@ -278,6 +304,8 @@ export interface DatasetFile {
   /** named conditions a report may switch on (`conditions`) */
   conditions?: Record<string, SqlFragment>;
   scope: ScopeMap;
+  /** table sources: summaries the compiler answers covered queries from (the first that covers wins) */
+  summaries?: SummaryDef[];
 }
 
 // ------------------------------------------------------------------ report

@@ -1,7 +1,7 @@
 /** Reads the definition folders (report-defs/datasets, report-defs/reports) and loads the catalogue. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { loadCatalogue, type DefinitionFile, type LoadResult } from '../../engine/definition/catalogue';
+import { formatError, loadCatalogue, type Catalogue, type DefinitionFile, type LoadResult } from '../../engine/definition/catalogue';
 import { ROOT_DIR } from '../config';
 
 export const DEFAULT_DEFS_DIR = join(ROOT_DIR, 'report-defs');
@@ -30,4 +30,11 @@ export function loadCatalogueFromDir(dir: string = DEFAULT_DEFS_DIR): LoadResult
   const reports = readFolder(join(dir, 'reports'), parseErrors);
   const result = loadCatalogue(datasets, reports);
   return { catalogue: result.catalogue, errors: [...parseErrors, ...result.errors] };
+}
+
+/** The catalogue of a definitions folder that must be valid (what the server serves). */
+export function validCatalogueFromDir(dir: string = DEFAULT_DEFS_DIR): Catalogue {
+  const { catalogue, errors } = loadCatalogueFromDir(dir);
+  if (errors.length) throw new Error(`report definitions are invalid:\n${errors.map(formatError).join('\n')}`);
+  return catalogue;
 }

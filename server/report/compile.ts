@@ -26,6 +26,7 @@ import {
 import { formulaSql } from '../../engine/definition/formula';
 import { aliasesOf, fillPlaceholders, placeholderRange } from '../../engine/definition/sql-text';
 import type {
+  Aggregation,
   DateColumn,
   DerivedDef,
   DimensionColumn,
@@ -64,6 +65,23 @@ function formatted(sql: string, format: ColumnFormat): string {
 }
 
 const quote = (name: string) => `"${name}"`;
+
+/** An aggregate of rendered SQL over the rows where `cond` holds (every row when empty). */
+export function aggregateSql(agg: Aggregation, expr: string, cond: string): string {
+  switch (agg) {
+    case 'sum':
+      return cond ? `SUM(CASE WHEN ${cond} THEN ${expr} ELSE 0 END)` : `SUM(${expr})`;
+    case 'count':
+      return cond ? `SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)` : 'COUNT(*)';
+    case 'count_distinct':
+      return cond ? `COUNT(DISTINCT CASE WHEN ${cond} THEN ${expr} END)` : `COUNT(DISTINCT ${expr})`;
+    case 'min':
+    case 'max': {
+      const fn = agg.toUpperCase();
+      return cond ? `${fn}(CASE WHEN ${cond} THEN ${expr} END)` : `${fn}(${expr})`;
+    }
+  }
+}
 
 /** Joins still needed by the given fragments; inner joins always stay (they decide rows). */
 function neededJoins(joins: Join[], fragments: string[]): Join[] {
@@ -547,21 +565,7 @@ class Stmt {
       const c = this.rangeCondition(m.range ?? 1, undefined, true);
       if (c) conds.push(`(${c})`);
     }
-    const cond = conds.join(' AND ');
-    const expr = m.expr ? this.render(m.expr) : '';
-    switch (m.agg) {
-      case 'sum':
-        return cond ? `SUM(CASE WHEN ${cond} THEN ${expr} ELSE 0 END)` : `SUM(${expr})`;
-      case 'count':
-        return cond ? `SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)` : 'COUNT(*)';
-      case 'count_distinct':
-        return cond ? `COUNT(DISTINCT CASE WHEN ${cond} THEN ${expr} END)` : `COUNT(DISTINCT ${expr})`;
-      case 'min':
-      case 'max': {
-        const fn = m.agg.toUpperCase();
-        return cond ? `${fn}(CASE WHEN ${cond} THEN ${expr} END)` : `${fn}(${expr})`;
-      }
-    }
+    return aggregateSql(m.agg, m.expr ? this.render(m.expr) : '', conds.join(' AND '));
   }
 
   /** The join SQL, with the tenant equality every join repeats. */

@@ -4,11 +4,10 @@
  * server from starting rather than failing one request later.
  */
 import type { FastifyInstance } from 'fastify';
-import { formatError } from '../../engine/definition/catalogue';
 import { ok, okText } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { TenantOverlay } from '../studio/overlay';
-import { loadCatalogueFromDir } from './catalogue-fs';
+import { validCatalogueFromDir } from './catalogue-fs';
 import { textLangOf } from './config';
 import { ReportService } from './service';
 
@@ -26,9 +25,8 @@ function tableId(raw: string): number {
 }
 
 export async function reportRoutes(app: FastifyInstance): Promise<void> {
-  const { catalogue, errors } = loadCatalogueFromDir();
-  if (errors.length) throw new Error(`report definitions are invalid:\n${errors.map(formatError).join('\n')}`);
-  const service = new ReportService(catalogue, app.db);
+  const catalogue = validCatalogueFromDir();
+  const service = new ReportService(catalogue, app.db, undefined, { summaries: app.config.reportSummaries });
   app.decorate('reports', service);
   const overlay = new TenantOverlay(service, app.db);
   app.decorate('tenantReports', overlay);

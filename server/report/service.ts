@@ -14,9 +14,15 @@ import { BoundedCache } from './bounded-cache';
 import { buildConfig, type TextLang } from './config';
 import { requiredRanges, resolveReport, type Resolved } from './resolve';
 import { InFlight } from './in-flight';
+import { summaryPlan } from './summary-cover';
 import { dataJson, dataOf, runScreen, titleColumns, totalsOf, type ScreenAnswer } from './runner';
 import type { CompiledReport, ScopeSession } from './types';
 import { validatePage, validateQuery } from './validate';
+
+export interface ReportServiceOptions {
+  /** answer covered queries from the datasets' summaries (default true) */
+  summaries?: boolean;
+}
 
 export interface PreparedReport {
   resolved: Resolved;
@@ -94,6 +100,7 @@ export class ReportService {
     readonly catalogue: Catalogue,
     readonly db: Db,
     private now: () => Date = () => new Date(),
+    readonly options: ReportServiceOptions = {},
   ) {}
 
   config(session: ServerSession, pageId: number, isHistory: unknown, lang: TextLang = 'zh'): ReportConfig {
@@ -143,8 +150,9 @@ export class ReportService {
       today,
       isHistory: resolved.is_history === '1',
     });
+    const summary = this.options.summaries === false ? null : summaryPlan(used, index, query, scope.client);
     try {
-      return compileReport({ report: used, index, query, session: scope, today });
+      return compileReport({ report: summary?.report ?? used, index: summary?.index ?? index, query, session: scope, today });
     } catch (err) {
       if (err instanceof ScopeError) throw forbidden('NO_DATA_SCOPE', '当前账号没有该报表的数据范围');
       throw err;

@@ -106,7 +106,7 @@ export class TenantOverlay {
     const cached = this.entries.get(tenantId);
     if (cached?.signature === signature) return cached;
     const own = (await currentReports(this.db, tenantId)).map((v) => v.definition);
-    const entry = { signature, own, service: new ReportService(overlayCatalogue(this.base.catalogue, own), this.db) };
+    const entry = { signature, own, service: new ReportService(overlayCatalogue(this.base.catalogue, own), this.db, undefined, this.base.options) };
     this.entries.set(tenantId, entry);
     return entry;
   }
@@ -123,7 +123,7 @@ export class TenantOverlay {
     const view = await this.forSession(session);
     const own = [...view.own.filter((r) => r.id !== draft.id), draft];
     return {
-      service: new ReportService(overlayCatalogue(this.base.catalogue, own), this.db),
+      service: new ReportService(overlayCatalogue(this.base.catalogue, own), this.db, undefined, this.base.options),
       session: withReportsPermitted(session, own.map((r) => r.id)),
       own,
     };

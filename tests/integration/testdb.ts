@@ -39,8 +39,9 @@ function sourceHash(): string {
     }
   };
   walk(join(ROOT, 'server', 'db'));
-  // the seed copies the shipped print styles
+  // the seed copies the shipped print styles and fills the summaries the datasets declare
   walk(join(ROOT, 'report-defs', 'print-styles'));
+  walk(join(ROOT, 'report-defs', 'datasets'));
   return h.digest('hex').slice(0, 16);
 }
 

@@ -1,4 +1,5 @@
 import { todayIn } from '../../clock';
+import { refreshShippedSummaries } from '../../report/summary-refresh';
 import type { Db } from '../types';
 import { writeMenu } from './config';
 import { archiveCutoff } from './dates';
@@ -61,6 +62,9 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   // last: the daily balances are built from the complete stock ledger, extras included
   await buildSnapshots(db, start, today, onProgress);
   const rows = w.counts();
+  // the report summaries are sums of the finished facts
+  onProgress('report summaries');
+  for (const s of await refreshShippedSummaries(db)) rows[s.table] = s.rows;
   for (const table of ['stock_daily_snapshot', 'lot_stock_daily_snapshot']) {
     rows[table] = Number((await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
   }

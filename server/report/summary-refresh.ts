@@ -1,0 +1,80 @@
+/**
+ * Fills the summary tables the datasets declare from their facts: one INSERT … SELECT … GROUP BY per
+ * summary, built from the definitions (the same key expressions, joins and sums the compiler reads
+ * on the facts), so a summary cannot drift from what its measures mean.
+ */
+import type { Catalogue } from '../../engine/definition/catalogue';
+import { isUnion, type DatasetIndex } from '../../engine/definition/dataset-index';
+import { fillPlaceholders } from '../../engine/definition/sql-text';
+import { summaryKeys, summaryMeasures } from '../../engine/definition/summary';
+import type { SummaryDef, TableSource } from '../../engine/definition/types';
+import type { Db } from '../db/types';
+import { validCatalogueFromDir } from './catalogue-fs';
+import { aggregateSql } from './compile';
+
+/** Fact fragments are rendered for all tenants at once: the tenant is the row's own. */
+function factSql(sql: string, root: string): string {
+  return fillPlaceholders(sql, (name) => {
+    if (name === 'tenant_id') return `${root}.tenant_id`;
+    throw new Error(`{${name}} cannot be summarised`);
+  });
+}
+
+/** The statement that fills an empty summary table from the facts, in date order (DuckDB skips blocks by it). */
+export function summaryInsertSql(index: DatasetIndex, summary: SummaryDef): string {
+  const source = index.dataset.source as TableSource;
+  const root = source.alias;
+  const keys = summaryKeys(index, summary);
+  const measures = summaryMeasures(index, summary);
+  const joins = (source.joins ?? [])
+    .filter((j) => j.kind === 'inner')
+    .map((j) => `JOIN ${j.table} ${j.alias} ON ${j.alias}.tenant_id = ${root}.tenant_id AND (${factSql(j.on, root)})`);
+  const where = (source.where ?? []).map((w) => factSql(w, root));
+  const dates = new Set(Object.values(index.dataset.date_columns ?? {}).map((c) => c.expr));
+  // positions in the select list: the tenant is 1, the keys follow
+  const position = (i: number) => i + 2;
+  const order = [
+    ...keys.flatMap((k, i) => (dates.has(k.expr) ? [position(i)] : [])),
+    1,
+    ...keys.flatMap((k, i) => (dates.has(k.expr) ? [] : [position(i)])),
+  ];
+  const columns = ['tenant_id', ...keys.map((k) => k.column), ...measures.map((m) => m.id)];
+  const select = [
+    `${root}.tenant_id`,
+    ...keys.map((k) => k.expr),
+    ...measures.map((m) => aggregateSql(m.agg, factSql(m.expr ?? '', root), m.filter ? `(${factSql(m.filter, root)})` : '')),
+  ];
+  return `INSERT INTO ${summary.table} (${columns.join(', ')})
+    SELECT ${select.join(', ')} FROM ${source.table} ${root} ${joins.join(' ')}
+    ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    GROUP BY ${[1, ...keys.map((_, i) => position(i))].join(', ')}
+    ORDER BY ${order.join(', ')}`.replace(/\s+/g, ' ');
+}
+
+export interface RefreshedSummary {
+  table: string;
+  rows: number;
+}
+
+/** Empties and refills every summary of the catalogue's datasets, each in one transaction. */
+export async function refreshSummaries(db: Db, catalogue: Catalogue): Promise<RefreshedSummary[]> {
+  const out: RefreshedSummary[] = [];
+  for (const index of catalogue.indexes.values()) {
+    if (isUnion(index.dataset.source)) continue;
+    for (const summary of index.dataset.summaries ?? []) {
+      await db.transaction(async (tx) => {
+        await tx.exec(`DELETE FROM ${summary.table}`);
+        await tx.exec(summaryInsertSql(index, summary));
+      });
+      if (db.dialect === 'postgres') await db.exec(`ANALYZE ${summary.table}`);
+      const [{ n }] = await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${summary.table}`);
+      out.push({ table: summary.table, rows: Number(n) });
+    }
+  }
+  return out;
+}
+
+/** Refreshes the summaries of the shipped definitions (report-defs), e.g. after the seed or a data load. */
+export async function refreshShippedSummaries(db: Db): Promise<RefreshedSummary[]> {
+  return refreshSummaries(db, validCatalogueFromDir());
+}
