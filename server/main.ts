@@ -3,6 +3,7 @@ import { openDb } from './db/open';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { buildServer } from './app';
+import { fillEmptySummaries } from './report/summary-refresh';
 
 /** Opens (or creates, migrates and seeds) the database and serves the API and the SPA. */
 async function main(): Promise<void> {
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   app.jobs.startHeartbeat();
   const seeded = await seedIfEmpty(db, { scale: 'demo', onProgress: (msg) => app.log.info(msg) });
   if (seeded) app.log.info('demo data seeded');
+  const filled = await fillEmptySummaries(db, app.reports.catalogue);
+  if (filled.length) app.log.info({ filled }, 'report summaries filled');
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -56,20 +56,43 @@ export interface RefreshedSummary {
   rows: number;
 }
 
+/** Empties and refills one summary in one transaction; its row count after. */
+async function refreshOne(db: Db, index: DatasetIndex, summary: SummaryDef): Promise<RefreshedSummary> {
+  await db.transaction(async (tx) => {
+    await tx.exec(`DELETE FROM ${summary.table}`);
+    await tx.exec(summaryInsertSql(index, summary));
+  });
+  if (db.dialect === 'postgres') await db.exec(`ANALYZE ${summary.table}`);
+  const [{ n }] = await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${summary.table}`);
+  return { table: summary.table, rows: Number(n) };
+}
+
+/** Each summary of a single-table dataset, with that table. */
+function* summariesOf(catalogue: Catalogue): Generator<[DatasetIndex, SummaryDef, string]> {
+  for (const index of catalogue.indexes.values()) {
+    const { source } = index.dataset;
+    if (isUnion(source)) continue;
+    for (const summary of index.dataset.summaries ?? []) yield [index, summary, source.table];
+  }
+}
+
 /** Empties and refills every summary of the catalogue's datasets, each in one transaction. */
 export async function refreshSummaries(db: Db, catalogue: Catalogue): Promise<RefreshedSummary[]> {
   const out: RefreshedSummary[] = [];
-  for (const index of catalogue.indexes.values()) {
-    if (isUnion(index.dataset.source)) continue;
-    for (const summary of index.dataset.summaries ?? []) {
-      await db.transaction(async (tx) => {
-        await tx.exec(`DELETE FROM ${summary.table}`);
-        await tx.exec(summaryInsertSql(index, summary));
-      });
-      if (db.dialect === 'postgres') await db.exec(`ANALYZE ${summary.table}`);
-      const [{ n }] = await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${summary.table}`);
-      out.push({ table: summary.table, rows: Number(n) });
-    }
+  for (const [index, summary] of summariesOf(catalogue)) out.push(await refreshOne(db, index, summary));
+  return out;
+}
+
+/**
+ * Fills the summaries that are empty while their facts are not: a migration that creates a summary
+ * on a database already holding sales leaves it empty, and reports read from it would show nothing.
+ */
+export async function fillEmptySummaries(db: Db, catalogue: Catalogue): Promise<RefreshedSummary[]> {
+  const out: RefreshedSummary[] = [];
+  for (const [index, summary, facts] of summariesOf(catalogue)) {
+    const [kept] = await db.query(`SELECT 1 AS x FROM ${summary.table} LIMIT 1`);
+    const [fact] = await db.query(`SELECT 1 AS x FROM ${facts} LIMIT 1`);
+    if (!kept && fact) out.push(await refreshOne(db, index, summary));
   }
   return out;
 }

@@ -4,6 +4,8 @@ import { addDays, archiveCutoff } from '../../server/db/seed/dates';
 import { candidatesSql, DOCUMENT_PARTIES } from '../../server/db/seed/document-parties';
 import { seedTodayInvoices } from '../../server/db/seed/extra-ops';
 import { Writer } from '../../server/db/seed/sink';
+import { validCatalogueFromDir } from '../../server/report/catalogue-fs';
+import { fillEmptySummaries } from '../../server/report/summary-refresh';
 import type { Db } from '../../server/db/types';
 import { openTestDb, type TestDb } from './testdb';
 
@@ -265,5 +267,15 @@ describe('seeded demo data', () => {
     expect(await ofDay(4, supplier)).toBe(0);
     await seedTodayInvoices(db, await Writer.open(db), 10139, day);
     expect(await ofDay(4, supplier)).toBe(1);
+  });
+
+  it('a report summary left empty beside its facts (created by a migration on a database with sales) is filled at start', async () => {
+    const catalogue = validCatalogueFromDir();
+    const seeded = await num('SELECT COUNT(*) FROM sales_org_day');
+    expect(seeded).toBeGreaterThan(0);
+    expect(await fillEmptySummaries(db, catalogue)).toEqual([]);
+    await db.exec('DELETE FROM sales_org_day');
+    expect(await fillEmptySummaries(db, catalogue)).toEqual([{ table: 'sales_org_day', rows: seeded }]);
+    expect(await num('SELECT COUNT(*) FROM sales_org_day')).toBe(seeded);
   });
 });
