@@ -1,13 +1,8 @@
+import { DEFAULT_TIME_ZONE } from '../engine/dates';
+
 /** System timestamps (sessions, jobs) are UTC 'YYYY-MM-DD HH:mm:ss'; business dates are the tenant's local date. */
 export function sqlTimestamp(date: Date = new Date()): string {
   return date.toISOString().replace('T', ' ').slice(0, 19);
-}
-
-export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
-
-/** Today's date in a time zone, 'YYYY-MM-DD'. */
-export function todayIn(timeZone = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
 /** Now as 'YYYY-MM-DD HH:mm:ss' in a time zone (printed documents show the tenant's local time). */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataScreenEntry, SalesScreenData } from '../../engine/shell';
-import { todayIn } from '../clock';
+import { todayIn } from '../../engine/dates';
+import { nowIn } from '../clock';
 import { ok } from '../http/envelope';
 import { FIGURE_COLUMNS, SALES_FROM, salesScope, tenantTimeZone, toFigures, type RawFigures } from './sales-figures';
 
@@ -11,12 +12,6 @@ export const ROTATING_SCREEN: DataScreenEntry = { id: 'builtin:swiper', screen_n
 export const SCREEN_REFRESH_SECONDS = 30;
 const TOP_STORES = 20;
 const TOP_CATEGORIES = 10;
-
-/** Now in a time zone as 'YYYY-MM-DD HH:mm:ss'. */
-export function nowIn(timeZone: string, now = new Date()): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(now);
-  return `${todayIn(timeZone, now)} ${time}`;
-}
 
 /**
  * The header's data-screen list: the built-in sales screen, then the tenant's configured screens. The
@@ -46,7 +41,7 @@ export async function dataScreenRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/data-screens/sales-today', async (req) => {
     const session = req.session!;
     const zone = await tenantTimeZone(app.db, session.tenant_id);
-    const date = todayIn(zone);
+    const date = todayIn(new Date(), zone);
     const now = nowIn(zone);
     const scope = salesScope(session);
     const n = scope.params.length;

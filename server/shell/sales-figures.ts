@@ -5,7 +5,7 @@
  */
 import type { SalesFigures } from '../../engine/shell';
 import type { ServerSession } from '../auth/session';
-import { DEFAULT_TIME_ZONE } from '../clock';
+import { DEFAULT_TIME_ZONE } from '../../engine/dates';
 import type { Db } from '../db/types';
 
 export type ScopeKind = 'tenant' | 'store' | 'supplier';

@@ -1,4 +1,4 @@
-import { todayIn } from '../../clock';
+import { todayIn } from '../../../engine/dates';
 import { refreshShippedSummaries } from '../../report/summary-refresh';
 import type { Db } from '../types';
 import { writeMenu } from './config';
@@ -36,7 +36,7 @@ export interface SeedSummary {
  */
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const started = Date.now();
-  const today = opts.today ?? todayIn();
+  const today = opts.today ?? todayIn(new Date());
   const cutoff = archiveCutoff(today);
   const onProgress = opts.onProgress ?? (() => {});
   const w = await Writer.open(db);
