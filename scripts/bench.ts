@@ -27,6 +27,7 @@ import { openDuckDb } from '../server/db/duckdb';
 import { openPostgres } from '../server/db/postgres';
 import { migrate } from '../server/db/migrate';
 import { seedIfEmpty } from '../server/db/seed';
+import { fillEmptySummaries } from '../server/report/summary-refresh';
 import type { Db } from '../server/db/types';
 import { buildServer } from '../server/app';
 import { md5Hex } from '../server/auth/password';
@@ -125,6 +126,8 @@ async function open(name: string, db: Db): Promise<Side> {
   if (seeded) console.log(`${name}: seeded at ${args.scale} scale in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   const app = await buildServer({ db, config: { staticDir: '/nonexistent' } });
   await app.ready();
+  // as the server does at start: a database seeded before a summary existed gets it filled
+  for (const f of await fillEmptySummaries(db, app.reports.catalogue)) console.log(`${name}: summary ${f.table} filled (${f.rows.toLocaleString()} rows)`);
   const facts = await buildServer({ db, config: { staticDir: '/nonexistent', reportSummaries: false } });
   await facts.ready();
   const login = await app.inject({

@@ -62,7 +62,7 @@ export async function benchExport({ db, dir, rows, log }: ExportBenchOptions): P
   );
   log(
     `  xlsx (app writer): ${app.secs.toFixed(1)} s (CPU ${app.cpu.toFixed(1)} s), file ${mb(statSync(xlsx).size)}, ` +
-      `peak RSS ${mb(app.peak)} (before ${mb(app.before)})`,
+      `peak RSS ${mb(app.peak)} (before ${mb(app.before)}: the export's own share ${mb(app.peak - app.before)})`,
   );
   rmSync(xlsx, { force: true });
 

@@ -755,10 +755,31 @@ function sameFactsForRowsAndTotals(plan: Plan): boolean {
 }
 
 /**
+ * A base aggregate of the whole set from its per-group values: sums and counts add up, extremes
+ * take their extreme. A count of no rows is 0 and a sum of none is NULL, as over the facts.
+ */
+function rollUp(m: MeasureDef, overFacts: string): string {
+  const col = baseColumn(m.id);
+  switch (m.agg) {
+    case 'sum':
+      return `SUM(${col})`;
+    case 'count':
+      // only COUNT(*) counts 0 over no facts; a conditional count is a SUM (aggregateSql)
+      return overFacts === 'COUNT(*)' ? `CAST(COALESCE(SUM(${col}), 0) AS BIGINT)` : `CAST(SUM(${col}) AS BIGINT)`;
+    case 'min':
+    case 'max':
+      return `${m.agg.toUpperCase()}(${col})`;
+    case 'count_distinct':
+      throw new Error(`a distinct count does not roll up: ${m.id}`);
+  }
+}
+
+/**
  * The whole screen (one page of rows, the row count and the totals row) from one grouped pass:
  *
- *   a: base aggregates, GROUP BY GROUPING SETS ((chips), ()) — the () set is the totals row, so
- *      ratios stay ratios of sums and distinct counts stay exact;
+ *   a: base aggregates per group of chips plus the totals row: summed from the groups (r) when
+ *      every base aggregate rolls up, else GROUP BY GROUPING SETS ((chips), ()) so distinct
+ *      counts stay exact; either way ratios stay ratios of sums;
  *   d: hidden all-zero rows dropped, derived measures computed from a's columns (windows
  *      partitioned by level), the row count as a window;
  *   the page window of d's rows, plus d's totals row.
@@ -777,8 +798,18 @@ function buildScreen(plan: Plan): Statement | null {
   const aggregates = [...outer.bases.values()].map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`);
   aggregates.push(`COUNT(*) AS ${quote('__facts')}`);
   const fromWhere = `FROM ${inner.from(rowFragments(plan))} ${inner.where()}`;
+  const bases = [...outer.bases.values()];
   let grouped: string;
-  if (plan.dimColumns.length) {
+  let rows = '';
+  if (plan.dimColumns.length && plan.input.rollUpTotals && bases.every((m) => m.agg !== 'count_distinct')) {
+    // every base aggregate rolls up: the totals row is summed from the grouped rows, a second
+    // aggregation over a few groups instead of over every fact again (what GROUPING SETS costs)
+    const rolled = bases.map((m) => `${rollUp(m, inner.measureSql(m.id))} AS ${baseColumn(m.id)}`);
+    const dims = plan.dimColumns.map((c) => `NULL AS ${quote(c.value)}`);
+    rows = `r AS MATERIALIZED (SELECT ${inner.dimSelect().join(', ')}, ${aggregates.join(', ')} ${fromWhere} ${inner.groupBy()}), `;
+    grouped = `SELECT *, 0 AS ${LEVEL} FROM r
+      UNION ALL SELECT ${[...dims, ...rolled, `COALESCE(SUM(${quote('__facts')}), 0)`, `1 AS ${LEVEL}`].join(', ')} FROM r`;
+  } else if (plan.dimColumns.length) {
     const keys = plan.dimColumns.map((c) => inner.render(c.expr));
     grouped = `SELECT ${inner.dimSelect().join(', ')}, ${aggregates.join(', ')}, GROUPING(${keys[0]}) AS ${LEVEL}
       ${fromWhere} GROUP BY GROUPING SETS ((${keys.join(', ')}), ())`;
@@ -794,7 +825,7 @@ function buildScreen(plan: Plan): Statement | null {
   const { params } = outer;
   const window = `LIMIT ${params.bind(plan.query.pageSize, 'BIGINT')} OFFSET ${params.bind(offsetOf(plan.query), 'BIGINT')}`;
   return outer.finish(
-    `WITH a AS (${grouped}), d AS MATERIALIZED (SELECT ${select.join(', ')} FROM a ${keep})
+    `WITH ${rows}a AS (${grouped}), d AS MATERIALIZED (SELECT ${select.join(', ')} FROM a ${keep})
      SELECT * FROM ((SELECT * FROM d WHERE ${LEVEL} = 0 ${order} ${window})
        UNION ALL (SELECT * FROM d WHERE ${LEVEL} = 1)) s
      ORDER BY ${[LEVEL, ...orderItems(plan)].join(', ')}`,

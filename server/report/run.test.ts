@@ -191,3 +191,56 @@ describe('report 166 on known rows: every store organisation, even without sales
     expect(data.list).toEqual([expect.objectContaining({ org_code: 'S1', sales: 0 })]);
   });
 });
+
+describe('the totals row summed from the groups (rollUpTotals, DuckDB) answers as the grouping set over the facts', () => {
+  // counts with and without a condition and extremes beside the sums: each rolls up its own way
+  const ds = tinyDataset();
+  ds.measures = [
+    ...ds.measures.filter((m) => m.id !== 'orders'),
+    { id: 'lines', label: { zh: '行数', en: 'Lines' }, format: 'int', agg: 'count' },
+    { id: 'returns', label: { zh: '退货行数', en: 'Returns' }, format: 'int', agg: 'count', filter: 'o.is_return = 1' },
+    { id: 'top_sale', label: { zh: '最大销售额', en: 'Top sale' }, format: 'money', agg: 'max', expr: 'i.sale_amount' },
+    { id: 'low_cost', label: { zh: '最小成本', en: 'Low cost' }, format: 'money', agg: 'min', expr: 'i.cost_amount' },
+  ];
+  const idx = indexDataset(ds);
+  const report: ReportFile = {
+    ...tinyReport(),
+    indicators: ['qty', 'sales', 'gm', 'gm_rate', 'lines', 'returns', 'top_sale', 'low_cost'].map((measure) => ({ measure })),
+  };
+  const answer = async (body: Record<string, unknown>, rollUpTotals: boolean, r: ReportFile = report, ix = idx) => {
+    const query = validateQuery(r, ix, body, { client: 'HMT' });
+    const compiled = compileReport({ report: r, index: ix, query, session: HQ, today: '2026-11-22', rollUpTotals });
+    const [data, totals] = await Promise.all([runData(db, r, compiled), runTotals(db, compiled)]);
+    return { sql: compiled.screen!.sql, data, totals };
+  };
+
+  it.each([
+    ['the default chips', NOV],
+    ['two chips', { ...NOV, dimensionIds: 'org,sku' }],
+    ['a range without facts', { date_start: '2026-01-01', date_end: '2026-01-02' }],
+    ['a store scope filter', { ...NOV, org_code: 'S1' }],
+  ])('%s: the same rows, count and totals', async (_, body) => {
+    const rolled = await answer(body, true);
+    const grouped = await answer(body, false);
+    expect(rolled.sql).not.toContain('GROUPING SETS');
+    expect(grouped.sql).toContain('GROUPING SETS');
+    expect(rolled.data).toEqual(grouped.data);
+    expect(rolled.totals).toEqual(grouped.totals);
+  });
+
+  it('over no facts a plain count totals 0, a conditional count and the sums stay empty', async () => {
+    const { totals } = await answer({ date_start: '2026-01-01', date_end: '2026-01-02' }, true);
+    expect(totals.list[0]).toMatchObject({ lines: 0, returns: null, sales: null, top_sale: null });
+  });
+
+  it('known totals: 5 lines, 1 return, the largest sale and the smallest cost across the groups', async () => {
+    const { totals } = await answer(NOV, true);
+    expect(totals.list[0]).toMatchObject({ qty: 12, sales: 93.34, lines: 5, returns: 1, top_sale: 100, low_cost: -30 });
+  });
+
+  it('a distinct count does not add up over groups: that screen keeps the grouping set', async () => {
+    const { sql, totals } = await answer(NOV, true, tinyReport(), index);
+    expect(sql).toContain('GROUPING SETS');
+    expect(totals.list[0]).toMatchObject({ orders: 3 });
+  });
+});

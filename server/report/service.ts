@@ -152,7 +152,14 @@ export class ReportService {
     });
     const summary = this.options.summaries === false ? null : summaryPlan(used, index, query, scope.client);
     try {
-      return compileReport({ report: summary?.report ?? used, index: summary?.index ?? index, query, session: scope, today });
+      return compileReport({
+        report: summary?.report ?? used,
+        index: summary?.index ?? index,
+        query,
+        session: scope,
+        today,
+        rollUpTotals: this.db.dialect === 'duckdb',
+      });
     } catch (err) {
       if (err instanceof ScopeError) throw forbidden('NO_DATA_SCOPE', '当前账号没有该报表的数据范围');
       throw err;

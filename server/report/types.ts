@@ -50,6 +50,11 @@ export interface CompileInput {
   session: ScopeSession;
   /** the tenant's today, 'YYYY-MM-DD': the open end of a range that was not given */
   today: string;
+  /**
+   * Sum the screen's totals row from its groups when every base aggregate adds up, instead of a
+   * second grouping set over the facts: faster on DuckDB, slower on PostgreSQL (docs/performance.md).
+   */
+  rollUpTotals?: boolean;
 }
 
 export interface Statement {
