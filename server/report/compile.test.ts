@@ -276,11 +276,12 @@ describe('compileReport: union sources (the committed datasets)', () => {
 
 describe('compileReport: one pass per screen', () => {
   it('rows, count and totals come from one grouped pass; the totals row is the () grouping set (C17)', () => {
-    const { screen } = compile({ page_num: 2, page_size: 20 });
+    const { screen } = compile({ page_num: 3, page_size: 20 });
     expect(screen!.sql).toContain('GROUP BY GROUPING SETS ((o.org_code, org.org_name), ())');
     expect(screen!.sql).toContain('COUNT(CASE WHEN "__g" = 0 THEN 1 END) OVER () AS "__rows"');
-    expect(paramOf(screen!.sql, screen!.params, /LIMIT CAST\(\$(\d+) AS BIGINT\)/)).toBe(20);
-    expect(paramOf(screen!.sql, screen!.params, /OFFSET CAST\(\$(\d+) AS BIGINT\)/)).toBe(20);
+    // the page: rows numbered in the sort order after the offset, up to offset + page size
+    expect(paramOf(screen!.sql, screen!.params, /"__rn" > CAST\(\$(\d+) AS BIGINT\)/)).toBe(40);
+    expect(paramOf(screen!.sql, screen!.params, /\+ CAST\(\$(\d+) AS BIGINT\)/)).toBe(20);
     // the facts are read once: one FROM over the fact table
     expect(screen!.sql.match(/FROM sales_order o /g)).toHaveLength(1);
   });

@@ -782,7 +782,7 @@ function rollUp(m: MeasureDef, overFacts: string): string {
  *      counts stay exact; either way ratios stay ratios of sums;
  *   d: hidden all-zero rows dropped, derived measures computed from a's columns (windows
  *      partitioned by level), the row count as a window;
- *   the page window of d's rows, plus d's totals row.
+ *   the page of d's rows (their row number in the sort order), plus d's totals row.
  *
  * Null (the three statements serve) when a grouping set cannot express the totals row: a measure
  * filter keeps groups (the totals cover only their facts), a union's branches differ between rows
@@ -823,11 +823,15 @@ function buildScreen(plan: Plan): Statement | null {
   const order = orderBy(plan);
   // the window is bound last, so another page of the same query is the same text (atPage)
   const { params } = outer;
-  const window = `LIMIT ${params.bind(plan.query.pageSize, 'BIGINT')} OFFSET ${params.bind(offsetOf(plan.query), 'BIGINT')}`;
+  const size = params.bind(plan.query.pageSize, 'BIGINT');
+  const offset = params.bind(offsetOf(plan.query), 'BIGINT');
+  // the page is picked by row number in the same pass as the derived measures: d is read once,
+  // not materialised and read again for the page and for the totals row
+  const numbered = `SELECT *, ROW_NUMBER() OVER (PARTITION BY ${LEVEL} ${order}) AS ${quote('__rn')} FROM d`;
   return outer.finish(
-    `WITH ${rows}a AS (${grouped}), d AS MATERIALIZED (SELECT ${select.join(', ')} FROM a ${keep})
-     SELECT * FROM ((SELECT * FROM d WHERE ${LEVEL} = 0 ${order} ${window})
-       UNION ALL (SELECT * FROM d WHERE ${LEVEL} = 1)) s
+    `WITH ${rows}a AS (${grouped}), d AS (SELECT ${select.join(', ')} FROM a ${keep})
+     SELECT * FROM (${numbered}) s
+     WHERE ${LEVEL} = 1 OR (${quote('__rn')} > ${offset} AND ${quote('__rn')} <= ${offset} + ${size})
      ORDER BY ${[LEVEL, ...orderItems(plan)].join(', ')}`,
   );
 }
