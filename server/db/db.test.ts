@@ -60,4 +60,28 @@ describe('DuckDB adapter', () => {
     expect(await db.query('SELECT count(*) AS n FROM t')).toEqual([{ n: 0 }]);
     await db.close();
   });
+
+  it('scans keep their prepared statements: new values, a changed table, a failure and many texts all answer afresh', async () => {
+    // one scan connection, so every scan below reuses the same kept statements
+    const db = await openDuckDb(':memory:', 1, 1);
+    await db.exec('CREATE TABLE t (a BIGINT, s VARCHAR)');
+    await db.exec("INSERT INTO t VALUES (1, 'x'), (2, 'y')");
+    const sql = 'SELECT * FROM t WHERE a >= CAST($1 AS BIGINT) ORDER BY a';
+    expect(await db.scan(sql, [2])).toEqual([{ a: 2, s: 'y' }]);
+    expect(await db.scan(sql, [1])).toEqual([{ a: 1, s: 'x' }, { a: 2, s: 'y' }]);
+    // the table replaced with another shape: the kept statement is bound again by DuckDB
+    await db.exec('DROP TABLE t');
+    await db.exec("CREATE TABLE t (a BIGINT, s VARCHAR, n INTEGER); INSERT INTO t VALUES (3, 'z', 7)");
+    expect(await db.scan(sql, [0])).toEqual([{ a: 3, s: 'z', n: 7 }]);
+    await db.exec('DROP TABLE t');
+    await expect(db.scan(sql, [0])).rejects.toThrow(/does not exist/);
+    await db.exec("CREATE TABLE t (a BIGINT, s VARCHAR); INSERT INTO t VALUES (4, 'w')");
+    expect(await db.scan(sql, [0])).toEqual([{ a: 4, s: 'w' }]);
+    // more texts than a connection keeps: each still answers its own values
+    for (let i = 0; i < 130; i++) {
+      expect(await db.scan(`SELECT CAST($1 AS BIGINT) + ${i} AS v`, [i])).toEqual([{ v: 2 * i }]);
+    }
+    expect(await db.scan(sql, [5])).toEqual([]);
+    await db.close();
+  });
 });
