@@ -756,13 +756,15 @@ function sameFactsForRowsAndTotals(plan: Plan): boolean {
 
 /**
  * A base aggregate of the whole set from its per-group values: sums and counts add up, extremes
- * take their extreme. A count of no rows is 0 and a sum of none is NULL, as over the facts.
+ * take their extreme. A count of no rows is 0 and a sum of none is NULL, as over the facts. Sums
+ * add the groups in the order of their keys: a DOUBLE sum (a division per line) must not take its
+ * last bits from the order the groups came out of a parallel hash table.
  */
-function rollUp(m: MeasureDef, overFacts: string): string {
+function rollUp(m: MeasureDef, overFacts: string, keys: string[]): string {
   const col = baseColumn(m.id);
   switch (m.agg) {
     case 'sum':
-      return `SUM(${col})`;
+      return `SUM(${col} ORDER BY ${keys.join(', ')})`;
     case 'count':
       // only COUNT(*) counts 0 over no facts; a conditional count is a SUM (aggregateSql)
       return overFacts === 'COUNT(*)' ? `CAST(COALESCE(SUM(${col}), 0) AS BIGINT)` : `CAST(SUM(${col}) AS BIGINT)`;
@@ -795,16 +797,17 @@ function buildScreen(plan: Plan): Statement | null {
   const indicators = outer.indicatorSelect();
   const zeros = plan.zeroCheck.map((m) => `COALESCE(${outer.measureSql(m.id)}, 0) = 0`);
   const inner = new Stmt(plan, 'totals', outer.params);
-  const aggregates = [...outer.bases.values()].map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`);
+  const bases = [...outer.bases.values()];
+  const aggregates = bases.map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`);
   aggregates.push(`COUNT(*) AS ${quote('__facts')}`);
   const fromWhere = `FROM ${inner.from(rowFragments(plan))} ${inner.where()}`;
-  const bases = [...outer.bases.values()];
   let grouped: string;
   let rows = '';
   if (plan.dimColumns.length && plan.input.rollUpTotals && bases.every((m) => m.agg !== 'count_distinct')) {
     // every base aggregate rolls up: the totals row is summed from the grouped rows, a second
     // aggregation over a few groups instead of over every fact again (what GROUPING SETS costs)
-    const rolled = bases.map((m) => `${rollUp(m, inner.measureSql(m.id))} AS ${baseColumn(m.id)}`);
+    const keys = plan.dimColumns.map((c) => quote(c.value));
+    const rolled = bases.map((m) => `${rollUp(m, inner.measureSql(m.id), keys)} AS ${baseColumn(m.id)}`);
     const dims = plan.dimColumns.map((c) => `NULL AS ${quote(c.value)}`);
     rows = `r AS MATERIALIZED (SELECT ${inner.dimSelect().join(', ')}, ${aggregates.join(', ')} ${fromWhere} ${inner.groupBy()}), `;
     grouped = `SELECT *, 0 AS ${LEVEL} FROM r

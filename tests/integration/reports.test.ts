@@ -239,6 +239,17 @@ describe('reports 33 / 128 / 172: finance sales & cost with history tabs (rules 
     checkFinance(totals.body.data.list[0], await one(salesTotals('sales_order_his_x', 'sales_order_item_his_x'), [tenant_id, query.date_start, query.date_end]));
   });
 
+  it('the totals row is the same on every request: excl.-tax sums (DOUBLE on DuckDB) add up in a fixed order', async () => {
+    const cfg = await config(33, tokens.hq);
+    const query = initialRequest(cfg, today);
+    const seen = new Set<string>();
+    for (let i = 0; i < 25; i++) {
+      const totals = await call<ReportTotals>('POST', `/api/reports/${cfg.table_id}/totals`, tokens.hq, query);
+      seen.add(JSON.stringify(totals.body.data.list));
+    }
+    expect(seen.size).toBe(1);
+  });
+
   it('a tenant that is not special cannot open 172', async () => {
     const res = await call('GET', '/api/reports/172/config', tokens.hq);
     expect(res.status).toBe(404);
