@@ -174,7 +174,7 @@ export function AttachmentList({ opened, onClose, documentType, documentNo, disa
         </Group>
       </Stack>
       <Modal opened={!!preview} onClose={closePreview} title={preview?.name} size="lg">
-        {preview ? <Image src={preview.url} alt={preview.name} fit="contain" mah="70vh" /> : null}
+        {preview ? <Image src={preview.url || undefined} alt={preview.name} fit="contain" mah="70vh" /> : null}
       </Modal>
     </Modal>
   );

@@ -117,7 +117,7 @@ export function Upload({
           data-status={item.status}
         >
           {item.ext === 'img' && item.type.startsWith('image/') ? (
-            <Image src={item.url} alt={item.name} w={size} h={size} fit="cover" />
+            <Image src={item.url || undefined} alt={item.name} w={size} h={size} fit="cover" />
           ) : (
             <Stack align="center" justify="center" h="100%" gap={2}>
               {item.ext === 'video' ? <IconVideo size={28} /> : <IconFile size={28} />}
