@@ -2,6 +2,7 @@ import { todayIn } from '../../../engine/dates';
 import { refreshShippedSummaries } from '../../report/summary-refresh';
 import type { Db } from '../types';
 import { writeMenu } from './config';
+import { withFewerCheckpoints } from './checkpoints';
 import { archiveCutoff } from './dates';
 import { buildSnapshots } from './snapshots';
 import { seedDocuments } from './documents';
@@ -38,15 +39,20 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const started = Date.now();
   const today = opts.today ?? todayIn(new Date());
   const cutoff = archiveCutoff(today);
-  const onProgress = opts.onProgress ?? (() => {});
+  const rows = await withFewerCheckpoints(db, () => fill(db, opts.scale, today, cutoff, opts.onProgress ?? (() => {})));
+  return { scale: opts.scale, today, cutoff, seconds: (Date.now() - started) / 1000, rows };
+}
+
+/** The tenants, their extras and documents, then the snapshots and summaries; rows per table. */
+async function fill(db: Db, scale: Scale, today: string, cutoff: string, onProgress: (msg: string) => void): Promise<Record<string, number>> {
   const w = await Writer.open(db);
   const hashes = new Map<string, string>();
   let start = today;
   try {
     writeMenu(w);
-    const profiles = tenantProfiles(opts.scale);
+    const profiles = tenantProfiles(scale);
     for (const [i, profile] of profiles.entries()) {
-      onProgress(`tenant ${profile.tenantId} ${profile.tenantName} (${opts.scale})`);
+      onProgress(`tenant ${profile.tenantId} ${profile.tenantName} (${scale})`);
       const first = await seedTenant(w, { profile, tenantDigit: i + 1, today, cutoff, hashes, onProgress });
       if (first < start) start = first;
       await w.flushAll();
@@ -68,7 +74,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   for (const table of ['stock_daily_snapshot', 'lot_stock_daily_snapshot']) {
     rows[table] = Number((await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
   }
-  return { scale: opts.scale, today, cutoff, seconds: (Date.now() - started) / 1000, rows };
+  return rows;
 }
 
 /** Seeds only a database without tenants; returns null when it already holds data. */
