@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { openDuckDb } from './duckdb';
 
@@ -9,6 +11,22 @@ describe('DuckDB adapter', () => {
     expect(await db.query('SELECT * FROM t WHERE d >= CAST($1 AS DATE)', ['2024-01-01'])).toEqual([
       { a: 1, b: 2.5, d: '2024-02-29', ts: '2024-02-29 10:11:12', s: 'x' },
     ]);
+    await db.close();
+  });
+
+  it('loads CSV through a temporary file it removes, also when the load fails', async () => {
+    const db = await openDuckDb(':memory:');
+    await db.exec('CREATE TABLE t (a BIGINT, s VARCHAR)');
+    const mine = () => readdirSync(tmpdir()).filter((f) => f.startsWith(`hm-load-${process.pid}-`));
+    await db.loadCsv('t', ['a', 's'], ['bigint', 'varchar'], [Buffer.from('1,x\n'), Buffer.from('2,""\n3,\n')]);
+    expect(await db.query('SELECT * FROM t ORDER BY a')).toEqual([
+      { a: 1, s: 'x' },
+      { a: 2, s: '' },
+      { a: 3, s: null },
+    ]);
+    await expect(db.loadCsv('t', ['a', 's'], ['bigint', 'varchar'], [Buffer.from('not a number,x\n')])).rejects.toThrow();
+    expect(await db.query('SELECT COUNT(*) AS n FROM t')).toEqual([{ n: 3 }]);
+    expect(mine()).toEqual([]);
     await db.close();
   });
 

@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import {
   DuckDBConnection,
   DuckDBInstance,
@@ -252,6 +255,15 @@ function makeDb(
         if (!pinned) scans.release(c);
       }
     },
+    loadCsv: async (table, columns, types, csv) => {
+      const file = join(tmpdir(), `hm-load-${process.pid}-${randomUUID()}.csv`);
+      await writeFile(file, csv);
+      try {
+        await db.query(csvInsertSql(table, columns, types), [file]);
+      } finally {
+        await rm(file, { force: true });
+      }
+    },
     bulkInsert: (table, _columns, rows) =>
       withConn(async (c) => {
         if (rows.length === 0) return;
@@ -284,6 +296,18 @@ function makeDb(
     close: async () => onClose(),
   };
   return db;
+}
+
+/**
+ * Reads one CSV file into the table with DuckDB's parser, the column names and types given (nothing
+ * sniffed); the same quoting and NULL rules as PostgreSQL's CSV format.
+ */
+export function csvInsertSql(table: string, columns: readonly string[], types: readonly string[]): string {
+  const spec = columns.map((c, i) => `'${c}': '${types[i].replace(/'/g, '')}'`).join(', ');
+  return (
+    `INSERT INTO ${table} SELECT * FROM read_csv($1, header = false, delim = ',', quote = '"', escape = '"', ` +
+    `new_line = '\\n', allow_quoted_nulls = false, auto_detect = false, columns = {${spec}})`
+  );
 }
 
 type Appender = Awaited<ReturnType<Conn['createAppender']>>;

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { Kysely, PostgresDialect } from 'kysely';
 import { normaliseTimestamp } from './normalise';
 import type { ColumnChunk, Db, Row } from './types';
@@ -77,6 +80,14 @@ function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
     },
     streamColumns: async function* (sql, params = [], chunkSize = 5000) {
       for await (const { rows, fields } of cursor(sql, params, chunkSize, 'array')) yield transpose(fields, rows as unknown[][]);
+    },
+    loadCsv: async (table, columns, _types, csv) => {
+      const c = inTx ? (client as pg.PoolClient) : await pool.connect();
+      try {
+        await pipeline(Readable.from(csv), c.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN (FORMAT csv)`)));
+      } finally {
+        if (!inTx) c.release();
+      }
     },
     bulkInsert: async (table, columns, rows) => {
       const perStatement = Math.max(1, Math.floor(60000 / columns.length));

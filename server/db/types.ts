@@ -44,6 +44,12 @@ export interface Db {
   streamColumns(sql: string, params?: readonly unknown[], chunkSize?: number): AsyncIterable<ColumnChunk>;
   /** Runs one or more statements without parameters (DDL, migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Bulk load of CSV lines into a table (the seed's path): no header, `,` and `"`, an unquoted empty
+   * field is NULL and `""` the empty string. `types` are the columns' types as information_schema
+   * names them. DuckDB reads a temporary file with its own parser, PostgreSQL takes `COPY … FROM STDIN`.
+   */
+  loadCsv(table: string, columns: readonly string[], types: readonly string[], csv: readonly Buffer[]): Promise<void>;
   /** Fast append of many rows; values in column order, already of the column's type. */
   bulkInsert(table: string, columns: readonly string[], rows: readonly (readonly unknown[])[]): Promise<void>;
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;

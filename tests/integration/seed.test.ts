@@ -279,3 +279,27 @@ describe('seeded demo data', () => {
     expect(await num('SELECT COUNT(*) FROM sales_org_day')).toBe(seeded);
   });
 });
+
+describe('seed loads', () => {
+  it('loads CSV batches with every value as pushed: quotes, commas and line breaks, empty text apart from NULL (DuckDB read_csv, PostgreSQL COPY)', async () => {
+    await db.exec('CREATE TABLE zz_load (a BIGINT, b DECIMAL(18,4), q DECIMAL(18,3), d DATE, ts TIMESTAMP, s VARCHAR, k SMALLINT)');
+    try {
+      const w = await Writer.open(db, { flushAt: 2 });
+      const rows = [
+        { a: 101_390_000_000_001, b: 12.3456, q: -2, d: '2026-02-28', ts: '2026-02-28 21:30:05', s: '上海,"徐汇"店\n二楼\\', k: 1 },
+        { a: 2, b: 0.1 + 0.2, q: 1.5, d: '2025-08-01', ts: '2025-08-01 08:00:00', s: '', k: 0 },
+        { a: 3, b: null, d: '2025-08-02', ts: '2025-08-02 00:00:00' },
+      ];
+      for (const row of rows) w.push('zz_load', row);
+      await w.flushAll();
+      await w.close();
+      expect(await db.query('SELECT * FROM zz_load ORDER BY a')).toEqual([
+        { a: 2, b: 0.3, q: 1.5, d: '2025-08-01', ts: '2025-08-01 08:00:00', s: '', k: 0 },
+        { a: 3, b: null, q: null, d: '2025-08-02', ts: '2025-08-02 00:00:00', s: null, k: null },
+        rows[0],
+      ]);
+    } finally {
+      await db.exec('DROP TABLE zz_load');
+    }
+  });
+});

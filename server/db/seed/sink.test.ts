@@ -1,8 +1,6 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openDuckDb } from '../duckdb';
 import type { Db } from '../types';
-import { compileCsvLine, csvInsertSql, csvText, unnestInsert, Writer } from './sink';
+import { compileCsvLine, csvText, Writer } from './sink';
 
 function fakeDb(columns: Record<string, string[]>) {
   const inserted: { table: string; columns: readonly string[]; rows: readonly (readonly unknown[])[] }[] = [];
@@ -85,44 +83,5 @@ describe('seed sink', () => {
     expect(line({ n: 7, d: '2026-01-02', s: 'x,y', q: 0.1 })).toBe('7,2026-01-02,"x,y",0.1\n');
     expect(line({ n: 7 })).toBe('7,,,\n');
     expect(() => compileCsvLine(['bad name'], ['varchar'])).toThrow(/unexpected column name/);
-  });
-
-  it('reads CSV batches into DuckDB with every value as pushed, and removes the batch files', async () => {
-    const db = await openDuckDb(':memory:');
-    await db.exec('CREATE TABLE t (a BIGINT, b DECIMAL(18,4), q DECIMAL(18,3), d DATE, ts TIMESTAMP, s VARCHAR, k SMALLINT)');
-    const w = await Writer.open(db, { flushAt: 2 });
-    const rows = [
-      { a: 10_139_0000000001, b: 12.3456, q: -2, d: '2026-02-28', ts: '2026-02-28 21:30:05', s: '上海,"徐汇"店\n二楼', k: 1 },
-      { a: 2, b: 0.1 + 0.2, q: 1.5, d: '2025-08-01', ts: '2025-08-01 08:00:00', s: '', k: 0 },
-      { a: 3, b: null, d: '2025-08-02', ts: '2025-08-02 00:00:00' },
-    ];
-    w.push('t', rows[0]);
-    w.push('t', rows[1]);
-    await w.flushFull();
-    w.push('t', rows[2]);
-    await w.flushAll();
-    expect(await db.query('SELECT * FROM t ORDER BY a')).toEqual([
-      { a: 2, b: 0.3, q: 1.5, d: '2025-08-01', ts: '2025-08-01 08:00:00', s: '', k: 0 },
-      { a: 3, b: null, q: null, d: '2025-08-02', ts: '2025-08-02 00:00:00', s: null, k: null },
-      rows[0],
-    ]);
-    const dir = (w as unknown as { dir: string }).dir;
-    expect(existsSync(dir)).toBe(true);
-    await w.close();
-    expect(existsSync(dir)).toBe(false);
-    await db.close();
-  });
-
-  it('names the columns and their types in the CSV read, from the table definition', () => {
-    expect(csvInsertSql('t', ['a', 'b'], ['bigint', 'decimal(18,4)'])).toBe(
-      `INSERT INTO t SELECT * FROM read_csv($1, header = false, delim = ',', quote = '"', escape = '"', ` +
-        `new_line = '\\n', allow_quoted_nulls = false, auto_detect = false, columns = {'a': 'bigint', 'b': 'decimal(18,4)'})`,
-    );
-  });
-
-  it('builds one unnest insert per batch for PostgreSQL, one typed array per column', () => {
-    const { sql, params } = unnestInsert('t', ['a', 'b'], ['bigint', 'date'], [[1, '2025-01-01'], [2, null]]);
-    expect(sql).toBe('INSERT INTO t (a, b) SELECT * FROM unnest($1::bigint[], $2::date[])');
-    expect(params).toEqual([[1, 2], ['2025-01-01', null]]);
   });
 });

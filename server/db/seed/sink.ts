@@ -1,41 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Db } from '../types';
 
 export type SeedRow = Record<string, unknown>;
 
 /**
- * How buffered rows reach the database: `csv` (DuckDB) writes a batch as a CSV file that DuckDB reads
- * with its own parallel parser; `unnest` (PostgreSQL) sends one array parameter per column; `bulk`
- * hands value arrays to db.bulkInsert (tests that capture rows).
+ * How buffered rows reach the database: `csv` encodes a batch as CSV lines that the database loads
+ * in bulk (`db.loadCsv`: DuckDB's own parallel parser, PostgreSQL's COPY); `bulk` hands value arrays
+ * to db.bulkInsert (tests that capture rows).
  */
-export type LoadVia = 'csv' | 'unnest' | 'bulk';
-
-/** information_schema data_type → the array cast of a PostgreSQL unnest insert. */
-const PG_ARRAY_TYPE: Record<string, string> = {
-  bigint: 'bigint',
-  integer: 'integer',
-  smallint: 'smallint',
-  numeric: 'numeric',
-  date: 'date',
-  'timestamp without time zone': 'timestamp',
-  text: 'text',
-  'character varying': 'varchar',
-};
-
-/**
- * One INSERT … SELECT FROM unnest(…) with one array parameter per column: PostgreSQL parses a single
- * small statement instead of tens of thousands of placeholders (several times faster than VALUES lists).
- */
-export function unnestInsert(table: string, columns: readonly string[], types: readonly string[], rows: readonly (readonly unknown[])[]) {
-  const params = columns.map((_, c) => rows.map((r) => r[c]));
-  const casts = types.map((t, i) => `$${i + 1}::${PG_ARRAY_TYPE[t] ?? 'text'}[]`);
-  return { sql: `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${casts.join(', ')})`, params };
-}
-
-const PG_BATCH = 20_000;
+export type LoadVia = 'csv' | 'bulk';
 
 function checkColumnNames(columns: readonly string[]): void {
   for (const c of columns) if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw new Error(`seed: unexpected column name ${c}`);
@@ -109,7 +81,7 @@ export class CsvBatch {
   }
 }
 
-/** A batch of value arrays in column order (PostgreSQL unnest inserts, db.bulkInsert). */
+/** A batch of value arrays in column order (db.bulkInsert). */
 export class ValueBatch {
   private values: unknown[][] = [];
 
@@ -126,16 +98,6 @@ export class ValueBatch {
   contents(): unknown[][] {
     return this.values;
   }
-}
-
-/** Reads one CSV batch file into the table; the column list and types come from the table itself. */
-export function csvInsertSql(table: string, columns: readonly string[], types: readonly string[]): string {
-  checkColumnNames(columns);
-  const spec = columns.map((c, i) => `'${c}': '${types[i].replace(/'/g, '')}'`).join(', ');
-  return (
-    `INSERT INTO ${table} SELECT * FROM read_csv($1, header = false, delim = ',', quote = '"', escape = '"', ` +
-    `new_line = '\\n', allow_quoted_nulls = false, auto_detect = false, columns = {${spec}})`
-  );
 }
 
 /** Rows of one table waiting for their load, encoded as they were added. */
@@ -198,8 +160,6 @@ export class Writer {
   private sinks = new Map<string, Sink>();
   private loaders = new Map<string, (contents: unknown) => Promise<void>>();
   private loads: Promise<void>[] = [];
-  private dir: string | null = null;
-  private files = 0;
 
   private constructor(
     private readonly db: Db,
@@ -221,9 +181,8 @@ export class Writer {
       t.types.push(String(r.data_type).toLowerCase());
       byTable.set(r.table_name, t);
     }
-    const via = opts.via ?? (db.dialect === 'duckdb' ? 'csv' : 'unnest');
-    // a CSV load is one transaction: a batch of one row group (122,880 rows) is written straight to the file
-    return new Writer(db, byTable, via, opts.flushAt ?? (via === 'csv' ? 122_880 : 20_000));
+    // a load is one transaction: on DuckDB a batch of one row group (122,880 rows) is written straight to the file
+    return new Writer(db, byTable, opts.via ?? 'csv', opts.flushAt ?? 122_880);
   }
 
   sink(table: string): Sink {
@@ -247,28 +206,7 @@ export class Writer {
 
   private loader(table: string, names: string[], types: string[]): (contents: unknown) => Promise<void> {
     const db = this.db;
-    if (this.via === 'csv') {
-      const sql = csvInsertSql(table, names, types);
-      return async (chunks) => {
-        this.dir ??= mkdtempSync(join(tmpdir(), 'hm-seed-'));
-        const file = join(this.dir, `${table}-${++this.files}.csv`);
-        await writeFile(file, chunks as Buffer[]);
-        try {
-          await db.query(sql, [file]);
-        } finally {
-          await rm(file, { force: true });
-        }
-      };
-    }
-    if (this.via === 'unnest') {
-      return async (contents) => {
-        const rows = contents as unknown[][];
-        for (let i = 0; i < rows.length; i += PG_BATCH) {
-          const { sql, params } = unnestInsert(table, names, types, rows.slice(i, i + PG_BATCH));
-          await db.query(sql, params);
-        }
-      };
-    }
+    if (this.via === 'csv') return (csv) => db.loadCsv(table, names, types, csv as Buffer[]);
     return (rows) => db.bulkInsert(table, names, rows as unknown[][]);
   }
 
@@ -306,14 +244,12 @@ export class Writer {
   }
 
   /**
-   * Waits for the queued loads and removes the batch files' folder. A failed load was thrown by
-   * flushAll already; close runs after it (in a finally) and must not hide it.
+   * Waits for the queued loads. A failed load was thrown by flushAll already; close runs after it (in
+   * a finally) and must not hide it.
    */
   async close(): Promise<void> {
     await Promise.allSettled(this.loads);
     this.loads = [];
-    if (this.dir) rmSync(this.dir, { recursive: true, force: true });
-    this.dir = null;
   }
 
   /** Rows handed to the database per table so far. */
