@@ -19,6 +19,7 @@ import {
   type Driver,
   type QueryResult,
 } from 'kysely';
+import { checkIdentifiers } from './identifiers';
 import { converterFor, type Convert } from './normalise';
 import { columnReader } from './duck-columns';
 import type { ColumnChunk, Db, Row, RowAppender } from './types';
@@ -303,6 +304,7 @@ function makeDb(
  * sniffed); the same quoting and NULL rules as PostgreSQL's CSV format.
  */
 export function csvInsertSql(table: string, columns: readonly string[], types: readonly string[]): string {
+  checkIdentifiers(table, ...columns);
   const spec = columns.map((c, i) => `'${c}': '${types[i].replace(/'/g, '')}'`).join(', ');
   return (
     `INSERT INTO ${table} SELECT * FROM read_csv($1, header = false, delim = ',', quote = '"', escape = '"', ` +

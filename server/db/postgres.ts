@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Kysely, PostgresDialect } from 'kysely';
+import { checkIdentifiers } from './identifiers';
 import { normaliseTimestamp } from './normalise';
 import type { ColumnChunk, Db, Row } from './types';
 
@@ -82,6 +83,7 @@ function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
       for await (const { rows, fields } of cursor(sql, params, chunkSize, 'array')) yield transpose(fields, rows as unknown[][]);
     },
     loadCsv: async (table, columns, _types, csv) => {
+      checkIdentifiers(table, ...columns);
       const c = inTx ? (client as pg.PoolClient) : await pool.connect();
       try {
         await pipeline(Readable.from(csv), c.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN (FORMAT csv)`)));

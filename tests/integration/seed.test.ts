@@ -298,6 +298,10 @@ describe('seed loads', () => {
         { a: 3, b: null, q: null, d: '2025-08-02', ts: '2025-08-02 00:00:00', s: null, k: null },
         rows[0],
       ]);
+      // names go into the statement text: anything but a plain name is refused before it is sent
+      await expect(db.loadCsv('zz_load; DROP TABLE zz_load', ['a'], ['bigint'], [Buffer.from('1\n')])).rejects.toThrow(/unexpected table or column name/);
+      await expect(db.loadCsv('zz_load', ['a) FROM STDIN; --'], ['bigint'], [Buffer.from('1\n')])).rejects.toThrow(/unexpected table or column name/);
+      expect(await db.query('SELECT COUNT(*) AS n FROM zz_load')).toEqual([{ n: 3 }]);
     } finally {
       await db.exec('DROP TABLE zz_load');
     }

@@ -82,6 +82,6 @@ describe('seed sink', () => {
     const line = compileCsvLine(['n', 'd', 's', 'q'], ['bigint', 'date', 'varchar', 'decimal(18,4)']);
     expect(line({ n: 7, d: '2026-01-02', s: 'x,y', q: 0.1 })).toBe('7,2026-01-02,"x,y",0.1\n');
     expect(line({ n: 7 })).toBe('7,,,\n');
-    expect(() => compileCsvLine(['bad name'], ['varchar'])).toThrow(/unexpected column name/);
+    expect(() => compileCsvLine(['bad name'], ['varchar'])).toThrow(/unexpected table or column name: bad name/);
   });
 });

@@ -1,3 +1,4 @@
+import { checkIdentifiers } from '../identifiers';
 import type { Db } from '../types';
 
 export type SeedRow = Record<string, unknown>;
@@ -9,16 +10,13 @@ export type SeedRow = Record<string, unknown>;
  */
 export type LoadVia = 'csv' | 'bulk';
 
-function checkColumnNames(columns: readonly string[]): void {
-  for (const c of columns) if (!/^[a-z_][a-z0-9_]*$/.test(c)) throw new Error(`seed: unexpected column name ${c}`);
-}
 
 /**
  * Row object → values in column order, compiled once per table: plain property reads are several
  * times faster than looking up millions of rows by computed keys.
  */
 function compileExtractor(columns: readonly string[]): (row: SeedRow) => unknown[] {
-  checkColumnNames(columns);
+  checkIdentifiers(...columns);
   return new Function('r', `return [${columns.map((c) => `r.${c} ?? null`).join(', ')}];`) as (row: SeedRow) => unknown[];
 }
 
@@ -42,7 +40,7 @@ export function csvText(v: unknown): string {
  * table. Numbers, dates and timestamps are written as they are, null and undefined as empty fields.
  */
 export function compileCsvLine(columns: readonly string[], types: readonly string[]): (row: SeedRow) => string {
-  checkColumnNames(columns);
+  checkIdentifiers(...columns);
   const fields = columns.map((c, i) => (BARE_TYPE.test(types[i]) ? `\${r.${c} ?? ''}` : `\${t(r.${c})}`));
   return new Function('t', `return (r) => \`${fields.join(',')}\\n\`;`)(csvText) as (row: SeedRow) => string;
 }
