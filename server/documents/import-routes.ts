@@ -20,7 +20,8 @@ import { readHead, saveMultipartFile } from '../http/receive-file';
 import type { DocumentTypes } from './definitions';
 import { documentFilesDir } from './files';
 import { checkRows, headingOf, importColumns, IMPORT_MESSAGES, readSheet, templateBuffer, writeErrorFile } from './import-lines';
-import { appendLines, getDocument, knownCodes, requireAction } from './service';
+import { knownCodes } from './lookups';
+import { appendLines, getDocument, requireAction } from './service';
 
 /** Building blocks §5: 52428800 bytes unless the definition says otherwise. */
 export const DEFAULT_IMPORT_MAX = 52428800;
