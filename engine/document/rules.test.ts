@@ -2,7 +2,20 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { actionsFor, auditChoices, auditError, checkAllocation, checkLine, checkLines, checkValue, exactAllocationError, writableHeaderFields, type LotRules } from './rules';
+import {
+  actionsFor,
+  auditChoices,
+  auditError,
+  checkAllocation,
+  checkLine,
+  checkLines,
+  checkValue,
+  exactAllocationError,
+  isCalendarDate,
+  isCalendarDateTime,
+  writableHeaderFields,
+  type LotRules,
+} from './rules';
 import type { DocumentFile } from './types';
 
 const DIR = join(fileURLToPath(new URL('.', import.meta.url)), '../../report-defs/documents');
@@ -25,6 +38,14 @@ describe('states and actions', () => {
     expect(keys('HMS')).not.toContain('supplier_no');
     expect(keys('HMT')).not.toContain('status');
     expect(keys('HMT')).not.toContain('receive_no');
+  });
+
+  it('issue 23 item 2: fields hidden from a client are not written by it (no probing of codes it cannot see)', () => {
+    const keys = (c: 'HMT' | 'HMD' | 'HMS') => writableHeaderFields(def('purchase-receipt'), c).map((f) => f.key);
+    expect(keys('HMS')).not.toContain('buyer_id');
+    expect(keys('HMS')).not.toContain('settlement_no');
+    expect(keys('HMD')).not.toContain('settlement_no');
+    expect(keys('HMT')).toEqual(expect.arrayContaining(['buyer_id', 'settlement_no']));
   });
 });
 
@@ -57,6 +78,41 @@ describe('values and lines', () => {
     const time = def('stock-adjustment').header.find((f) => f.key === 'adjust_time')!;
     expect(checkValue(time, '2026-11-20 08:30')).toEqual({ value: '2026-11-20 08:30:00' });
     expect(checkValue(time, '20/11/2026')).toMatchObject({ error: { code: 'BAD_DATE' } });
+  });
+
+  it('issue 23 item 9: enumerations only take codes of their list', () => {
+    const receiveType = def('purchase-receipt').header.find((f) => f.key === 'receive_type')!;
+    const direction = def('stock-adjustment').header.find((f) => f.key === 'direction')!;
+    const issueType = def('store-outbound').header.find((f) => f.key === 'issue_type')!;
+    expect(checkValue(receiveType, 25)).toEqual({ value: '25' });
+    for (const bad of ['abc', 7, -1, '1.0']) expect(checkValue(receiveType, bad)).toMatchObject({ error: { code: 'BAD_OPTION' } });
+    expect(checkValue(direction, 3)).toMatchObject({ error: { code: 'BAD_OPTION', message: "调整方向'3'不是有效选项" } });
+    expect(checkValue(direction, 'x')).toMatchObject({ error: { code: 'BAD_OPTION' } });
+    expect(checkValue(issueType, '40000')).toMatchObject({ error: { code: 'BAD_OPTION' } });
+    expect(checkValue(issueType, '13')).toEqual({ value: '13' });
+  });
+
+  it('issue 23 item 9: dates and times must exist in the calendar', () => {
+    expect(['2026-02-28', '2028-02-29', '2000-02-29', '0001-01-01', '9999-12-31'].every(isCalendarDate)).toBe(true);
+    expect(['2026-02-29', '1900-02-29', '2026-02-30', '2026-13-45', '0000-00-00', '2026-04-31', '2026-1-1'].some(isCalendarDate)).toBe(false);
+    expect(isCalendarDateTime('2026-11-20 23:59:59')).toBe(true);
+    expect(['2026-13-45 25:61:61', '2026-11-20 24:00:00', '2026-11-20 12:60', '2026-11-20 12:00:60'].some(isCalendarDateTime)).toBe(false);
+    const time = def('purchase-receipt').header.find((f) => f.key === 'receive_time')!;
+    expect(checkValue(time, '2026-13-45 25:61:61')).toMatchObject({ error: { code: 'BAD_DATE' } });
+    expect(checkValue(time, '0000-00-00')).toMatchObject({ error: { code: 'BAD_DATE' } });
+    expect(checkValue(time, '2026-02-30')).toMatchObject({ error: { code: 'BAD_DATE' } });
+    expect(checkValue(time, '2028-02-29')).toEqual({ value: '2028-02-29 00:00:00' });
+    expect(checkValue(time, '2028-02-29T23:59')).toEqual({ value: '2028-02-29 23:59:00' });
+  });
+
+  it('issue 23 item 9: an amount that does not fit DECIMAL(18,4) is refused, naming the line', () => {
+    const line = { sku_no: 'A', qty: '999999999', price: '999999999' };
+    expect(checkLines(def('purchase-receipt'), [{ sku_no: 'A', qty: 1, price: 1 }, line])).toMatchObject({
+      error: { code: 'BAD_NUMBER', message: '第2行：含税金额超出允许范围' },
+    });
+    expect(checkLine(def('purchase-receipt'), { sku_no: 'A', qty: '99999', price: '999999999' }, '')).toEqual({
+      row: expect.objectContaining({ amount: 99999 * 999999999 }),
+    });
   });
 
   it('computed columns are filled and never taken from the client', () => {

@@ -3,6 +3,7 @@
  * building blocks §4–§5, and the checks of header values and lines before anything is written. The
  * server enforces them; the app uses the same functions to warn before sending.
  */
+import { ENUMS, isEnumName } from '../options';
 import type { ClientType } from '../wire';
 import type { DocumentValue } from './wire';
 import type { DocumentAction, DocumentFile, HeaderFieldDef, StateCode, StoredFieldDef } from './types';
@@ -74,8 +75,35 @@ export function auditTarget(def: DocumentFile, status: '1' | '2' | '3'): StateCo
 // ------------------------------------------------------------------ values
 
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const DATETIME = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2})?$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** A day that exists in the calendar, from 0001-01-01 to 9999-12-31 (what both databases store). */
+function realDay(y: number, m: number, d: number): boolean {
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
+}
+
+/** 'yyyy-MM-dd' naming a real day (2026-02-30 and 0000-00-00 do not). */
+export function isCalendarDate(text: string): boolean {
+  const m = DATE.exec(text);
+  return !!m && realDay(+m[1], +m[2], +m[3]);
+}
+
+/** 'yyyy-MM-dd HH:mm[:ss]' (or with T) naming a real day and time of day. */
+export function isCalendarDateTime(text: string): boolean {
+  const m = DATETIME.exec(text);
+  return !!m && realDay(+m[1], +m[2], +m[3]) && +m[4] <= 23 && +m[5] <= 59 && +(m[6] ?? 0) <= 59;
+}
+
+/** Money and quantities are stored as DECIMAL(18,4): at most 14 digits before the point. */
+export const DECIMAL_LIMIT = 1e14;
+
+/** The allowed codes of a fixed enumeration; null when the list is not known here (it lives in the database). */
+function enumValues(field: StoredFieldDef): string[] | null {
+  return field.source?.kind === 'enum' && isEnumName(field.source.name) ? ENUMS[field.source.name].map((o) => o.value) : null;
+}
 
 function decimalsOf(text: string): number {
   const dot = text.indexOf('.');
@@ -105,14 +133,22 @@ export function checkValue(field: StoredFieldDef, raw: unknown, where = ''): { v
         return { error: { code: 'BAD_NUMBER', message: `${where}${label}必须${field.exclusive_min ? '大于' : '不小于'}${field.min}` } };
       }
       if (field.max !== undefined && n > field.max) return { error: { code: 'BAD_NUMBER', message: `${where}${label}不能大于${field.max}` } };
+      if (Math.abs(n) >= DECIMAL_LIMIT) return { error: { code: 'BAD_NUMBER', message: `${where}${label}超出允许范围` } };
       return { value: n };
     }
     case 'date':
       if (!DATE.test(text)) return { error: { code: 'BAD_DATE', message: `${where}${label}格式应为yyyy-MM-dd` } };
+      if (!isCalendarDate(text)) return { error: { code: 'BAD_DATE', message: `${where}${label}'${text}'不是有效日期` } };
       return { value: text };
     case 'datetime':
       if (!DATETIME.test(text) && !DATE.test(text)) return { error: { code: 'BAD_DATE', message: `${where}${label}格式应为yyyy-MM-dd HH:mm:ss` } };
+      if (!isCalendarDate(text) && !isCalendarDateTime(text)) return { error: { code: 'BAD_DATE', message: `${where}${label}'${text}'不是有效时间` } };
       return { value: DATE.test(text) ? `${text} 00:00:00` : `${text.replace('T', ' ')}${text.length === 16 ? ':00' : ''}` };
+    case 'select': {
+      const allowed = enumValues(field);
+      if (allowed && !allowed.includes(text)) return { error: { code: 'BAD_OPTION', message: `${where}${label}'${text}'不是有效选项` } };
+      return { value: text };
+    }
     default:
       if (field.maxlength !== undefined && [...text].length > field.maxlength) {
         return { error: { code: 'TOO_LONG', message: `${where}${label}不能超过${field.maxlength}个字符` } };
@@ -121,14 +157,19 @@ export function checkValue(field: StoredFieldDef, raw: unknown, where = ''): { v
   }
 }
 
-/** Header fields a client writes: not read-only, not the state, not fixed by the session for it. */
+/**
+ * Header fields a client writes: not read-only, not the state, not fixed by the session for it, and
+ * not hidden from it (a hidden field is neither offered nor read back, so writing it would only probe
+ * codes, and an edit must not clear what the client cannot see).
+ */
 export function writableHeaderFields(def: DocumentFile, client: ClientType): HeaderFieldDef[] {
   return def.header.filter(
     (f) =>
       !f.readonly &&
       f.key !== def.tables.no_column &&
       f.key !== def.tables.status_column &&
-      !(f.session && f.session.clients.includes(client)),
+      !(f.session && f.session.clients.includes(client)) &&
+      !f.hidden_for?.includes(client),
   );
 }
 
@@ -157,7 +198,12 @@ export function checkLine(def: DocumentFile, line: Record<string, unknown>, wher
   }
   for (const c of def.computed ?? []) {
     const [a, b] = c.multiply.map((k) => row[k]);
-    row[c.column] = typeof a === 'number' && typeof b === 'number' ? round4(a * b) : null;
+    const product = typeof a === 'number' && typeof b === 'number' ? round4(a * b) : null;
+    if (product !== null && Math.abs(product) >= DECIMAL_LIMIT) {
+      const label = def.lines.find((l) => l.key === c.column)?.label.zh ?? c.column;
+      return { error: { code: 'BAD_NUMBER', message: `${where}${label}超出允许范围` } };
+    }
+    row[c.column] = product;
   }
   return { row };
 }

@@ -34,6 +34,22 @@ describe('document SQL', () => {
     expect(filterWhere(receipt, 'HMT', { receive_type: '1,3' }, new Params())).toEqual(['CAST(h.receive_type AS VARCHAR) IN ($1, $2)']);
   });
 
+  it('issue 23 item 9: impossible dates and numbers are a message, not a database error; 9999-12-31 leaves the end open', () => {
+    for (const day of ['2026-02-30', '2026-13-45', '0000-00-00']) {
+      expect(filterWhere(receipt, 'HMT', { receive_time_end: day }, new Params())).toEqual({ error: '收货时间格式应为yyyy-MM-dd' });
+    }
+    const p = new Params();
+    expect(filterWhere(receipt, 'HMT', { receive_time_start: '0001-01-01', receive_time_end: '9999-12-31' }, p)).toEqual([
+      'h.receive_time >= CAST($1 AS TIMESTAMP)',
+    ]);
+    const stock = JSON.parse(readFileSync(join(DIR, 'stock-adjustment.json'), 'utf8')) as DocumentFile;
+    const range = { ...stock, filters: [{ id: 'qty', label: { zh: '数量', en: 'Qty' }, widget: 'number_range', column: 'qty' }] } as DocumentFile;
+    for (const v of ['1e20', '0x10', '100000000000000', 'Infinity']) {
+      expect(filterWhere(range, 'HMT', { qty_start: v }, new Params())).toEqual({ error: '数量必须是数字' });
+    }
+    expect(filterWhere(range, 'HMT', { qty_start: '-12.5' }, new Params())).toEqual(['h.qty >= CAST($1 AS DECIMAL(18,4))']);
+  });
+
   it('order by: a sortable list column, else the default; never an arbitrary identifier', () => {
     expect(orderBy(receipt, 'receive_no asc')).toBe('h.receive_no asc');
     expect(orderBy(receipt, 'supplier_no asc')).toBe('h.receive_time desc, h.receive_no desc');

@@ -5,6 +5,7 @@
  */
 import type { ClientType } from '../../engine/wire';
 import type { DocumentFile, Lookup } from '../../engine/document/types';
+import { DECIMAL_LIMIT, isCalendarDate } from '../../engine/document/rules';
 
 /** The session values row scope reads. */
 export interface ScopeSession {
@@ -85,13 +86,15 @@ export interface ListQuery {
   filters: Record<string, string>;
 }
 
-function nextDay(date: string): string {
+/** The day after a real date; null after 9999-12-31, which neither database can hold. */
+function nextDay(date: string): string | null {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  const next = d.toISOString().slice(0, 10);
+  return /^\d{4}-/.test(next) ? next : null;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** Filter conditions of the list; values the filter cannot use are an error message. */
 export function filterWhere(def: DocumentFile, client: ClientType, filters: Record<string, string>, p: Params): string[] | { error: string } {
@@ -103,14 +106,16 @@ export function filterWhere(def: DocumentFile, client: ClientType, filters: Reco
       const start = filters[`${f.id}_start`]?.trim();
       const end = filters[`${f.id}_end`]?.trim();
       if (f.widget === 'date_range') {
-        if ((start && !DATE.test(start)) || (end && !DATE.test(end))) return { error: `${f.label.zh}格式应为yyyy-MM-dd` };
-        // inclusive end: before the next day's midnight, so DATE and TIMESTAMP columns filter alike
+        if ((start && !isCalendarDate(start)) || (end && !isCalendarDate(end))) return { error: `${f.label.zh}格式应为yyyy-MM-dd` };
         if (start) where.push(`${col} >= CAST(${p.add(start)} AS TIMESTAMP)`);
-        if (end) where.push(`${col} < CAST(${p.add(nextDay(end))} AS TIMESTAMP)`);
+        // inclusive end: before the next day's midnight, so DATE and TIMESTAMP columns filter alike;
+        // nothing is stored after 9999-12-31, so that end leaves the range open
+        const after = end ? nextDay(end) : null;
+        if (after) where.push(`${col} < CAST(${p.add(after)} AS TIMESTAMP)`);
       } else {
         for (const [v, op] of [[start, '>='], [end, '<=']] as const) {
           if (!v) continue;
-          if (!Number.isFinite(Number(v))) return { error: `${f.label.zh}必须是数字` };
+          if (!NUMBER.test(v) || Math.abs(Number(v)) >= DECIMAL_LIMIT) return { error: `${f.label.zh}必须是数字` };
           where.push(`${col} ${op} CAST(${p.add(v)} AS DECIMAL(18,4))`);
         }
       }
