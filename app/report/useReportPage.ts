@@ -36,10 +36,11 @@ export function showWarning(message: string): void {
   notifications.show({ message, color: 'orange', position: 'top-center', autoClose: 3000 });
 }
 
-// a screen's answers are kept while it shows (staleTime) and a minute after; a failed fetch is not repeated
-const dataQuery = (source: ReportSource, query: ReportQuery | null, seq: number) =>
+// a screen's answers are kept while it shows (staleTime) and a minute after; a failed fetch is not repeated.
+// Its column titles are in the user's language: another language is another answer.
+const dataQuery = (source: ReportSource, query: ReportQuery | null, seq: number, locale: string) =>
   queryOptions({
-    queryKey: ['report', 'data', query, seq],
+    queryKey: ['report', 'data', query, seq, locale],
     queryFn: ({ signal }) => source.data(query!, signal),
     staleTime: Infinity,
     gcTime: 60_000,
@@ -81,6 +82,8 @@ export function useReportPage(pageId: number) {
   // the store as last changed: a change is computed in the event that makes it, so a search's requests leave
   // before the page renders its loading state (that render took ~100 ms before the request was sent)
   const latest = useRef<PageStore | null>(null);
+  const localeRef = useRef(locale);
+  localeRef.current = locale;
   const change = useCallback(
     (update: (prev: PageStore | null) => PageStore | null) => {
       const prev = latest.current;
@@ -90,7 +93,7 @@ export function useReportPage(pageId: number) {
       setStore(next);
       const query = next?.state.query;
       if (query && (query !== prev?.state.query || next.state.fetch_seq !== prev.state.fetch_seq)) {
-        void queryClient.prefetchQuery(dataQuery(source, query, next.state.fetch_seq));
+        void queryClient.prefetchQuery(dataQuery(source, query, next.state.fetch_seq, localeRef.current));
       }
       if (next?.totals && next.totals !== prev?.totals) void queryClient.prefetchQuery(totalsQuery(source, next.totals));
     },
@@ -140,7 +143,7 @@ export function useReportPage(pageId: number) {
 
   const query = store?.state.query ?? null;
   const seq = store?.state.fetch_seq ?? 0;
-  const data = useQuery({ ...dataQuery(source, query, seq), enabled: mayFetch(!!query), placeholderData: keepPreviousData });
+  const data = useQuery({ ...dataQuery(source, query, seq, locale), enabled: mayFetch(!!query), placeholderData: keepPreviousData });
 
   const totalsRequest = store?.totals ?? null;
   const totals = useQuery({ ...totalsQuery(source, totalsRequest), enabled: mayFetch(!!totalsRequest), placeholderData: keepPreviousData });

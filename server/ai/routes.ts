@@ -32,11 +32,13 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
     const pairs = comparisonPairs(index, report.indicators.map((i) => i.measure));
     if (!pairs.length) throw badRequest('AI_NO_COMPARISON', '该报表没有对比期指标，无法解读');
     const picks = choosePairs(pairs);
-    const totals = (await runTotalsRow(app, prepared)) ?? {};
 
+    // the title goes out before any query runs: a reader who leaves while the figures are computed then
+    // closes a response already started (logged as a closed stream), never one Fastify would answer with a 500
+    const title = `# ${report.title.zh} · AI 解读\n\n`;
     async function* sections(): AsyncGenerator<string> {
+      const totals = (await runTotalsRow(app, prepared)) ?? {};
       const facts: Facts = { overall: pairs.map((p) => change(totals, p)), ...picks, breakdowns: [] };
-      yield `# ${report.title.zh} · AI 解读\n\n`;
       yield overviewSection(facts) + '\n';
       for (const chip of report.chips.slice(0, MAX_BREAKDOWNS)) {
         const label = index.dimensions.get(chip.dimension)!.label.zh;
@@ -51,6 +53,7 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
     }
 
     async function* output(): AsyncGenerator<string> {
+      yield title;
       const llm = llmConfigFromEnv();
       if (!llm) {
         yield* sections();

@@ -4,8 +4,8 @@ import type { OutputColumn } from '../report/types';
 import { labelColumns } from './report-export';
 
 const columns: OutputColumn[] = [
-  { key: 'org_type', label: '门店类型', type: '1', format: 'text', enum: 'store_type' },
-  { key: 'sales', label: '销售额', type: '2', format: 'money' },
+  { key: 'org_type', label: { zh: '门店类型', en: 'Store type' }, type: '1', format: 'text', enum: 'store_type' },
+  { key: 'sales', label: { zh: '销售额', en: 'Sales' }, type: '2', format: 'money' },
 ];
 
 describe('report export columns', () => {

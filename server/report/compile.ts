@@ -136,7 +136,7 @@ class Plan {
       ...this.activeDims.flatMap((d) =>
         d.columns.map<OutputColumn>((c) => ({
           key: c.value,
-          label: c.label.zh,
+          label: c.label,
           type: '1',
           format: d.value_type === 'date' ? 'date' : 'text',
           ...(c.enum ? { enum: c.enum } : {}),
@@ -147,10 +147,10 @@ class Plan {
         const desc = def?.desc ?? m.desc;
         return {
           key: m.id,
-          label: (def?.label ?? m.label).zh,
+          label: def?.label ?? m.label,
           type: '2',
           format: def?.format ?? m.format,
-          ...(desc ? { desc: desc.zh } : {}),
+          ...(desc ? { desc } : {}),
         };
       }),
     ];

@@ -39,7 +39,8 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
   // the answer is written as text (its title once per query); Fastify sends JSON text as it is
   app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/data', async (req, reply) => {
     const view = await overlay.forSession(req.session!);
-    const text = okText(await view.service.dataJson(view.session, tableId(req.params.table_id), req.body));
+    const lang = textLangOf(req.headers['accept-language']);
+    const text = okText(await view.service.dataJson(view.session, tableId(req.params.table_id), req.body, lang));
     return reply.type('application/json; charset=utf-8').send(text);
   });
 

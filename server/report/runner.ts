@@ -3,17 +3,18 @@ import { enumLabel } from '../../engine/definition/known';
 import type { ReportFile } from '../../engine/definition/types';
 import type { Column, ReportData, ReportRow, ReportTotals } from '../../engine/wire';
 import type { Db } from '../db/types';
-import { columnMinWidth } from './config';
+import { columnMinWidth, type TextLang } from './config';
 import type { CompiledReport, OutputColumn } from './types';
 
-export function titleColumns(report: ReportFile, columns: OutputColumn[]): Column[] {
+/** The columns' titles in the request's language (zh by default: exports, print, the AI text). */
+export function titleColumns(report: ReportFile, columns: OutputColumn[], lang: TextLang = 'zh'): Column[] {
   const minWidth = columnMinWidth(report);
   return columns.map((c) => ({
-    label: c.label,
+    label: c.label[lang],
     value: c.key,
     type: c.type,
     is_header_show: '1',
-    ...(c.desc ? { index_desc: c.desc } : {}),
+    ...(c.desc ? { index_desc: c.desc[lang] } : {}),
     format: c.format,
     sortable: report.sortable,
     min_width: minWidth,
@@ -67,8 +68,8 @@ export function dataJson(titleJson: string, compiled: CompiledReport, answer: Sc
   return `{"title":${titleJson},"list":${JSON.stringify(shapeRows(answer.rows, compiled.columns))},"total":${JSON.stringify(answer.count)}}`;
 }
 
-export function dataOf(report: ReportFile, compiled: CompiledReport, answer: ScreenAnswer): ReportData {
-  return { title: titleColumns(report, compiled.columns), list: shapeRows(answer.rows, compiled.columns), total: answer.count };
+export function dataOf(report: ReportFile, compiled: CompiledReport, answer: ScreenAnswer, lang: TextLang = 'zh'): ReportData {
+  return { title: titleColumns(report, compiled.columns, lang), list: shapeRows(answer.rows, compiled.columns), total: answer.count };
 }
 
 export function totalsOf(compiled: CompiledReport, answer: ScreenAnswer): ReportTotals {

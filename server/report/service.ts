@@ -3,6 +3,7 @@
  * an export needs (`prepare`: the same validated and compiled query).
  */
 import { todayIn } from '../../engine/dates';
+import { businessNow } from '../clock';
 import type { Catalogue } from '../../engine/definition/catalogue';
 import type { ReportFile } from '../../engine/definition/types';
 import type { ReportConfig, ReportData, ReportTotals } from '../../engine/wire';
@@ -34,8 +35,8 @@ interface Kept {
   /** unique in this service: with the page it names the screen's statements (InFlight key) */
   id: number;
   compiled: CompiledReport;
-  /** the `/data` title as JSON text, written on first use */
-  titleJson?: string;
+  /** the `/data` title as JSON text per language, written on first use */
+  titleJson: Partial<Record<TextLang, string>>;
 }
 
 interface PreparedScreen extends PreparedReport {
@@ -99,7 +100,7 @@ export class ReportService {
   constructor(
     readonly catalogue: Catalogue,
     readonly db: Db,
-    private now: () => Date = () => new Date(),
+    private now: () => Date = businessNow,
     readonly options: ReportServiceOptions = {},
   ) {}
 
@@ -135,7 +136,7 @@ export class ReportService {
     const key = JSON.stringify([page.id, resolved.used.id, resolved.is_history, today, scope, withoutPage(body as Record<string, unknown>)]);
     let kept = this.compiled.get(key);
     if (!kept) {
-      kept = { id: ++this.keptCount, compiled: this.compile(resolved, page, body, today, scope) };
+      kept = { id: ++this.keptCount, compiled: this.compile(resolved, page, body, today, scope), titleJson: {} };
       this.compiled.set(key, kept);
     }
     return { resolved, compiled: atPage(kept.compiled, window), kept, screenKey: `${kept.id}:${window.pageNum}:${window.pageSize}` };
@@ -170,18 +171,18 @@ export class ReportService {
     return this.screens.run(screenKey, () => runScreen(this.db, compiled));
   }
 
-  async data(session: ServerSession, pathId: number, body: unknown): Promise<ReportData> {
+  async data(session: ServerSession, pathId: number, body: unknown, lang: TextLang = 'zh'): Promise<ReportData> {
     const prepared = this.prepareScreen(session, pathId, body);
-    return dataOf(prepared.resolved.used, prepared.compiled, await this.screen(prepared));
+    return dataOf(prepared.resolved.used, prepared.compiled, await this.screen(prepared), lang);
   }
 
-  /** `data` as JSON text (the route's answer): the title is written once per kept query. */
-  async dataJson(session: ServerSession, pathId: number, body: unknown): Promise<string> {
+  /** `data` as JSON text (the route's answer): the title is written once per kept query and language. */
+  async dataJson(session: ServerSession, pathId: number, body: unknown, lang: TextLang = 'zh'): Promise<string> {
     const prepared = this.prepareScreen(session, pathId, body);
     const { kept, compiled } = prepared;
     const answer = await this.screen(prepared);
-    kept.titleJson ??= JSON.stringify(titleColumns(prepared.resolved.used, compiled.columns));
-    return dataJson(kept.titleJson, compiled, answer);
+    const title = (kept.titleJson[lang] ??= JSON.stringify(titleColumns(prepared.resolved.used, compiled.columns, lang)));
+    return dataJson(title, compiled, answer);
   }
 
   async totals(session: ServerSession, pathId: number, body: unknown): Promise<ReportTotals> {

@@ -1,6 +1,6 @@
 /** Shapes passed between validation, compilation and running of a report query. */
 import type { DatasetIndex } from '../../engine/definition/dataset-index';
-import type { FilterDef, ReportFile } from '../../engine/definition/types';
+import type { FilterDef, I18nText, ReportFile } from '../../engine/definition/types';
 import type { ClientType, ColumnFormat } from '../../engine/wire';
 
 /** The session values row scope is built from (never the request body). */
@@ -64,11 +64,12 @@ export interface Statement {
 
 export interface OutputColumn {
   key: string;
-  label: string;
+  /** both languages: the title follows the request's language (Accept-Language) */
+  label: I18nText;
   type: '1' | '2';
   format: ColumnFormat;
   enum?: string;
-  desc?: string;
+  desc?: I18nText;
 }
 
 export interface CompiledReport {
