@@ -1,12 +1,13 @@
 /**
  * Change password (rules 43–54): the spec's checks on the typed text, md5 on the wire, 密码修改成功！ on success.
- * No maxLength on the inputs: a longer password is refused with the length message, never cut silently.
+ * The fields take at most 15 characters (rule 52); a shorter one is refused with the length message.
  */
 import { useState } from 'react';
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { PASSWORD_MAX } from '../../../engine/password';
 import type { SessionInfo } from '../../../engine/wire';
 import { sessionQueryKey } from '../../api';
 import { apiPost } from '../../api/http';
@@ -54,9 +55,9 @@ export function PasswordForm({ initialOriginal = '', onChanged }: Props) {
       })}
     >
       <Stack gap="sm">
-        <PasswordInput label={t('shell.pwd.original')} withAsterisk autoComplete="current-password" {...form.getInputProps('original_pwd')} />
-        <PasswordInput label={t('shell.pwd.new')} withAsterisk autoComplete="new-password" {...form.getInputProps('new_pwd')} />
-        <PasswordInput label={t('shell.pwd.again')} withAsterisk autoComplete="new-password" {...form.getInputProps('new_pwd_again')} />
+        <PasswordInput label={t('shell.pwd.original')} withAsterisk autoComplete="current-password" maxLength={PASSWORD_MAX} {...form.getInputProps('original_pwd')} />
+        <PasswordInput label={t('shell.pwd.new')} withAsterisk autoComplete="new-password" maxLength={PASSWORD_MAX} {...form.getInputProps('new_pwd')} />
+        <PasswordInput label={t('shell.pwd.again')} withAsterisk autoComplete="new-password" maxLength={PASSWORD_MAX} {...form.getInputProps('new_pwd_again')} />
         <Text fz="xs" c="dimmed">
           {t('shell.pwd.rules')}
         </Text>
