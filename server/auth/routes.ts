@@ -5,7 +5,7 @@ import { ok } from '../http/envelope';
 import { verifyPassword } from './password';
 import { createSession, deleteSession, loadSessionInfo } from './session';
 import { revokeSessions } from './session-cache';
-import { clearFailures, recordFailure, waitMs } from './throttle';
+import { claimAttempt, settleSuccess } from './throttle';
 
 export const WRONG_CREDENTIALS = '商户号、用户名或密码错误';
 export const TOO_MANY_FAILURES = '登录失败次数过多，请稍后再试';
@@ -33,7 +33,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       const { merchant_no, username, password, client } = req.body;
       const keys = { account: `${merchant_no}/${username}`.toLowerCase(), address: req.ip };
-      const wait = await waitMs(app.db, keys);
+      // counted before the password is checked: parallel guesses cannot all get through
+      const wait = await claimAttempt(app.db, keys);
       if (wait) {
         reply.header('retry-after', String(Math.ceil(wait / 1000)));
         throw new HttpError(429, 'RATE_LIMITED', TOO_MANY_FAILURES);
@@ -49,11 +50,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         account.client_type === client &&
         account.status !== 0 &&
         (await verifyPassword(password, account.password_hash));
-      if (!valid) {
-        await recordFailure(app.db, keys);
-        throw new HttpError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
-      }
-      await clearFailures(app.db, keys);
+      if (!valid) throw new HttpError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
+      await settleSuccess(app.db, keys);
       const session = await loadSessionInfo(app.db, account.tenant_id, account.account_id);
       if (!session) throw new HttpError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
       const { token, expiresAt } = await createSession(app.db, session, app.config.sessionTtlHours);

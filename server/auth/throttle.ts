@@ -50,64 +50,82 @@ interface Attempt {
   locked_until: string | null;
 }
 
-/** Milliseconds until a login of these keys may be tried again; 0 when it may now. */
-export async function waitMs(db: Db, keys: LoginKeys, now = new Date()): Promise<number> {
-  const rows = await db.query<Attempt>(
-    'SELECT key, failed_count, first_failed_at, locked_until FROM login_attempt WHERE key IN ($1, $2, $3)',
-    LIMITS.map((l) => keyOf(l, keys)),
-  );
-  const stamp = sqlTimestamp(now);
-  const until = rows.map((r) => r.locked_until).filter((u): u is string => !!u && u > stamp);
-  if (!until.length) return 0;
-  const latest = until.sort().at(-1)!;
-  return Math.max(1_000, Date.parse(`${latest.replace(' ', 'T')}Z`) - Date.parse(`${stamp.replace(' ', 'T')}Z`));
-}
+const msBetween = (from: string, to: string) => Date.parse(`${to.replace(' ', 'T')}Z`) - Date.parse(`${from.replace(' ', 'T')}Z`);
 
-/** Per key, one read-modify-write at a time: concurrent UPDATEs of one row conflict in DuckDB. */
-const queue = new Map<string, Promise<void>>();
-
-function serialised(key: string, work: () => Promise<void>): Promise<void> {
-  const run = (queue.get(key) ?? Promise.resolve()).then(work, work);
-  const tail = run.catch(() => undefined);
-  queue.set(key, tail);
-  void tail.then(() => {
-    if (queue.get(key) === tail) queue.delete(key);
-  });
+/**
+ * DuckDB (one process owns the file) fails concurrent writes of one row instead of waiting, so there
+ * claims and settlements run one at a time; on PostgreSQL the row locks taken below order them,
+ * across processes too.
+ */
+let chain: Promise<unknown> = Promise.resolve();
+function serialised<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  if (db.dialect !== 'duckdb') return work();
+  const run = chain.then(work, work);
+  chain = run.catch(() => undefined);
   return run;
 }
 
-async function countFailure(db: Db, limit: Limit, key: string, now: Date): Promise<void> {
-  const [a] = await db.query<Attempt>('SELECT key, failed_count, first_failed_at, locked_until FROM login_attempt WHERE key = $1', [key]);
-  const fresh = !a || a.first_failed_at < sqlTimestamp(new Date(now.getTime() - WINDOW_MS));
-  const count = fresh ? 1 : a.failed_count + 1;
-  const firstAt = fresh ? sqlTimestamp(now) : a.first_failed_at;
-  const wait = backoffMs(limit, count);
-  const lockedUntil = wait ? sqlTimestamp(new Date(now.getTime() + wait)) : null;
-  const params = [key, count, firstAt, lockedUntil];
-  if (!a) {
-    await db.query(
-      'INSERT INTO login_attempt (key, failed_count, first_failed_at, locked_until) VALUES ($1, $2, CAST($3 AS TIMESTAMP), CAST($4 AS TIMESTAMP))',
-      params,
-    );
-  } else {
-    await db.query(
-      'UPDATE login_attempt SET failed_count = $2, first_failed_at = CAST($3 AS TIMESTAMP), locked_until = CAST($4 AS TIMESTAMP) WHERE key = $1',
-      params,
-    );
-  }
+/** Locks the counter row (inserting it empty when missing) for the rest of the transaction and reads it. */
+async function lockRow(tx: Db, key: string, stamp: string): Promise<Attempt> {
+  const [row] = await tx.query<Attempt>(
+    `INSERT INTO login_attempt (key, failed_count, first_failed_at, locked_until) VALUES ($1, 0, CAST($2 AS TIMESTAMP), NULL)
+     ON CONFLICT (key) DO UPDATE SET failed_count = login_attempt.failed_count
+     RETURNING key, failed_count, first_failed_at, locked_until`,
+    [key, stamp],
+  );
+  return row;
 }
 
-export async function recordFailure(db: Db, keys: LoginKeys, now = new Date()): Promise<void> {
-  for (const limit of LIMITS) {
-    const key = keyOf(limit, keys);
-    await serialised(key, () => countFailure(db, limit, key, now));
-  }
+/**
+ * Counts a login attempt on every counter before its password is checked, in one transaction over
+ * the locked counter rows, so parallel attempts cannot all pass before the first failure is written
+ * (issue 23 item 16). Answers 0 when the password may be checked; otherwise the milliseconds to
+ * wait, and the attempt is not counted. A counter that reaches its budget with this attempt is
+ * locked by it; a right password then settles the attempt (`settleSuccess`).
+ */
+export function claimAttempt(db: Db, keys: LoginKeys, now = new Date()): Promise<number> {
+  const stamp = sqlTimestamp(now);
+  const windowStart = sqlTimestamp(new Date(now.getTime() - WINDOW_MS));
+  return serialised(db, () =>
+    db.transaction(async (tx) => {
+      const rows: [Limit, Attempt][] = [];
+      for (const limit of LIMITS) rows.push([limit, await lockRow(tx, keyOf(limit, keys), stamp)]);
+      const until = rows.map(([, a]) => a.locked_until).filter((u): u is string => !!u && u > stamp);
+      if (until.length) return Math.max(1_000, ...until.map((u) => msBetween(stamp, u)));
+      for (const [limit, a] of rows) {
+        const fresh = a.failed_count === 0 || a.first_failed_at < windowStart;
+        const count = fresh ? 1 : a.failed_count + 1;
+        const wait = backoffMs(limit, count);
+        await tx.query(
+          'UPDATE login_attempt SET failed_count = $2, first_failed_at = CAST($3 AS TIMESTAMP), locked_until = CAST($4 AS TIMESTAMP) WHERE key = $1',
+          [a.key, count, fresh ? stamp : a.first_failed_at, wait ? sqlTimestamp(new Date(now.getTime() + wait)) : null],
+        );
+      }
+      return 0;
+    }),
+  );
 }
 
-/** A good password clears the account's counters; the address's stays, so it cannot be reset by one known login. */
-export async function clearFailures(db: Db, keys: LoginKeys): Promise<void> {
-  for (const limit of LIMITS.filter((l) => l.kind !== 'address')) {
-    const key = keyOf(limit, keys);
-    await serialised(key, () => db.query('DELETE FROM login_attempt WHERE key = $1', [key]).then(() => undefined));
-  }
+/**
+ * A right password: the account's counters are cleared; the address's attempt is taken back (a
+ * successful login never counts) but its other failures stay, so one known login cannot reset it.
+ */
+export function settleSuccess(db: Db, keys: LoginKeys): Promise<void> {
+  const address = LIMITS.find((l) => l.kind === 'address')!;
+  return serialised(db, () =>
+    db.transaction(async (tx) => {
+      // rows in the order claims lock them, so a claim and a settlement never wait on each other in a cycle
+      for (const limit of LIMITS) {
+        if (limit !== address) await tx.query('DELETE FROM login_attempt WHERE key = $1', [keyOf(limit, keys)]);
+        else {
+          await tx.query(
+            `UPDATE login_attempt SET failed_count = failed_count - 1,
+                    locked_until = CASE WHEN failed_count - 1 < $2 THEN NULL ELSE locked_until END
+              WHERE key = $1 AND failed_count > 0`,
+            [keyOf(limit, keys), limit.free],
+          );
+        }
+      }
+    }),
+  );
 }

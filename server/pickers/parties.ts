@@ -22,7 +22,7 @@ const STORE_SELECT = `s.store_no, s.store_name, s.store_type, ${STORE_TYPE_TEXT}
  * Stores a session may list (model.md §10): all for the head office, its own and related ones for a
  * store, and for a supplier the stores it trades with: those its goods sell in or are received at.
  */
-function storeWhere(session: ServerSession): Where {
+export function storeWhere(session: ServerSession): Where {
   const where = new Where().eq('s.tenant_id', session.tenant_id);
   const orgs = storeOrgs(session);
   if (orgs) where.in('s.org_code', orgs);
