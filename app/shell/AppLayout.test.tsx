@@ -69,6 +69,7 @@ const path = (router: ReturnType<typeof renderAs>) => router.state.location.path
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   clearAuth();
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -25,7 +25,7 @@ export function AppLayout() {
   if (!session) return null;
 
   return (
-    <TabsProvider>
+    <TabsProvider owner={`${session.tenant_id}:${session.account_id}:${session.client}`}>
       <AppShell
         header={{ height: 48 }}
         navbar={{ width: collapsed ? NAV_COLLAPSED : NAV_WIDTH, breakpoint: 0 }}

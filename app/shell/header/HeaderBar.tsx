@@ -1,7 +1,7 @@
 /** The top bar: menu toggle, logo and client title, then the items of this client (rules 1–19). */
 import { Burger, Group, Text } from '@mantine/core';
 import type { SessionInfo } from '../../../engine/wire';
-import { useLogout } from '../../api';
+import { reloadToLogin, useLogout } from '../../api';
 import { useT } from '../../i18n';
 import { clientTitleKey } from '../client.logic';
 import { LanguageMenu } from '../LanguageMenu';
@@ -14,6 +14,7 @@ import { headerItems, type HeaderItem } from './header.logic';
 import { MessageBell } from './MessageBell';
 import { RemoteAssist } from './RemoteAssist';
 import { TenantLogo } from './TenantLogo';
+import { forgetTabs } from '../tabs/tab-storage';
 
 interface Props {
   session: SessionInfo;
@@ -23,7 +24,11 @@ interface Props {
 
 export function HeaderBar({ session, navOpened, onToggleNav }: Props) {
   const t = useT();
-  const logout = useLogout();
+  // the kept tabs belong to this login: a logout closes them (rule 74)
+  const logout = useLogout(() => {
+    forgetTabs(sessionStorage);
+    reloadToLogin();
+  });
   const items = headerItems(session.client);
 
   const render = (item: HeaderItem) => {

@@ -34,7 +34,7 @@ describe('<MessageBell> (rule 10; issue 24 item 13)', { timeout: 20_000 }, () =>
   });
 
   it('a message already read opens without being marked again', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: '200', message: 'ok', data: LIST })));
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL) => new Response(JSON.stringify({ status: '200', message: 'ok', data: LIST })));
     vi.stubGlobal('fetch', fetchMock);
     renderWithProviders(<MessageBell />);
     await waitFor(() => expect(screen.getByTestId('message-icon').getAttribute('data-unread')).toBe('1'));

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { TabsProvider, usePageTitle, useTabs } from './TabsProvider';
 
@@ -14,13 +14,53 @@ function TitledPage({ title }: { title: string }) {
   return null;
 }
 
+function renderAt(path: string, owner = '10139:1:HMT') {
+  const router = createMemoryRouter(
+    [
+      {
+        element: (
+          <TabsProvider owner={owner}>
+            <Outlet />
+            <TabTitles />
+          </TabsProvider>
+        ),
+        children: [
+          { path: '/dashboard', element: null },
+          { path: '/report/:id', element: <TitledPage title="报表" /> },
+          { path: '/user', element: null },
+        ],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+const tabKeys = () => screen.getAllByTestId(/^tab:/).map((el) => el.getAttribute('data-testid')!.slice(4));
+
 describe('TabsProvider', () => {
+  beforeEach(() => sessionStorage.clear());
+
+  it('issue 24 item 13: the open tabs survive a reload (F5) for the same account, not for another', async () => {
+    const router = renderAt('/report/70?x=1');
+    await router.navigate('/user');
+    await waitFor(() => expect(tabKeys()).toEqual(['/dashboard', '/report/70', '/user']));
+    cleanup();
+    // the reload: a new app on the address the browser kept
+    renderAt('/user');
+    await waitFor(() => expect(tabKeys()).toEqual(['/dashboard', '/report/70', '/user']));
+    cleanup();
+    renderAt('/user', '10139:2:HMT');
+    await waitFor(() => expect(tabKeys()).toEqual(['/dashboard', '/user']));
+  });
+
   it('a page titling itself on its first render names its own new tab', async () => {
     const router = createMemoryRouter(
       [
         {
           element: (
-            <TabsProvider>
+            <TabsProvider owner="10139:1:HMT">
               <Outlet />
               <TabTitles />
             </TabsProvider>

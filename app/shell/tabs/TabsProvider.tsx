@@ -8,7 +8,6 @@ import {
   closeAll as closeAllTabs,
   closeOthers as closeOtherTabs,
   closeTab,
-  initialTabs,
   pathnameOf,
   refreshTab,
   retitle,
@@ -17,6 +16,7 @@ import {
   type TabsResult,
   type TabsState,
 } from '../tabs.logic';
+import { restoreTabs, saveTabs } from './tab-storage';
 
 export interface RouteHandle {
   /** rule 31: where the toolbar close action goes */
@@ -37,13 +37,15 @@ interface TabsValue {
 
 const TabsContext = createContext<TabsValue | null>(null);
 
-export function TabsProvider({ children }: { children: ReactNode }) {
+/** `owner` names the account: its open tabs are kept for the browser tab's session (F5 keeps them). */
+export function TabsProvider({ owner, children }: { owner: string; children: ReactNode }) {
   const location = useLocation();
   const matches = useMatches();
   const navigate = useNavigate();
   const fullPath = `${location.pathname}${location.search}`;
   const activeKey = pathnameOf(fullPath);
-  const [state, setState] = useState<TabsState>(() => initialTabs(''));
+  const [state, setState] = useState<TabsState>(() => restoreTabs(sessionStorage, owner));
+  useEffect(() => saveTabs(sessionStorage, owner, state), [owner, state]);
 
   // a layout effect: the tab must exist before the page's own (passive) effects title it
   useLayoutEffect(() => setState((s) => visit(s, fullPath, '')), [fullPath]);
