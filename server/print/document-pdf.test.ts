@@ -37,6 +37,12 @@ describe('document print with a style (rules 272, 412)', { timeout: 30_000 }, ()
     expect(pages.join('')).toContain('SKU1059');
   });
 
+  it('numbers the pages 第 i / n 页 while writing them out one by one (issue 23 item 8: no page is held to the end)', async () => {
+    const pages = pdfText(await renderDocumentsPdf(shipped('102-1.json'), [receipt(120), receipt(1), receipt(60)])).split('\f').filter((p) => p.trim());
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+    pages.forEach((p, i) => expect(p.replace(/\s+/g, '')).toContain(`第${i + 1}/${pages.length}页`));
+  });
+
   it('every document type with print styles ships two valid styles that print only fields its documents have', () => {
     const defs = [...loadDocumentsFromDir().documents.values()].filter((d) => d.print);
     expect(defs.map((d) => d.print!.source_type).sort()).toEqual(PRINT_SOURCE_TYPES.map((t) => t.source_type).sort());

@@ -13,6 +13,7 @@ import type { ServerSession } from '../auth/session';
 import { sqlTimestamp } from '../clock';
 import { ok } from '../http/envelope';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { MAX_ID, MAX_INT } from '../http/limits';
 
 /** Where users learn to install and start the label driver when none answers (public/label-driver.html). */
 export const LABEL_DRIVER_DOWNLOAD_URL = '/label-driver.html';
@@ -23,11 +24,20 @@ const COLUMNS = `id, print_type, print_template_name, COALESCE(print_template_co
   is_store_show, COALESCE(store_no, '0') AS store_no, account_id, COALESCE(name, created_by, '') AS name,
   COALESCE(CAST(created_at AS VARCHAR), '') AS created_at, COALESCE(CAST(updated_at AS VARCHAR), '') AS updated_at`;
 
-const ownStore = (s: ServerSession) => (s.client === 'HMD' ? (s.store_no ?? '') : HQ_STORE);
+/**
+ * Who owns a template, kept in store_no: '0' headquarters, a store its store_no, a supplier
+ * 'HMS:' and its supplier_no. Each owner has its own default (issue 23 item 18).
+ */
+const ownerOf = (s: ServerSession) => {
+  if (s.client === 'HMD') return s.store_no ?? '';
+  if (s.client === 'HMS') return `HMS:${s.supplier_no ?? ''}`;
+  return HQ_STORE;
+};
 
-/** Templates a session sees: its own side's, HQ ones shown to stores, and the tenant's system default. */
+/** Templates a session sees: its own, HQ ones shown to stores (or all HQ ones for a supplier), and the system default. */
 function visible(s: ServerSession): { sql: string; params: unknown[] } {
-  if (s.client === 'HMD') return { sql: `(store_no = $3 OR (store_no = '0' AND (is_store_show = '1' OR is_system = '1')))`, params: [s.store_no ?? ''] };
+  if (s.client === 'HMD') return { sql: `(store_no = $3 OR (store_no = '0' AND (is_store_show = '1' OR is_system = '1')))`, params: [ownerOf(s)] };
+  if (s.client === 'HMS') return { sql: `(store_no = $3 OR store_no = '0' OR store_no IS NULL)`, params: [ownerOf(s)] };
   return { sql: `(store_no = '0' OR store_no IS NULL)`, params: [] };
 }
 
@@ -58,12 +68,13 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     return shape(row);
   }
 
-  /** rules 229–230: only the creator changes a template; a store never changes an HQ one. */
+  /** rules 229–230: only the creator changes a template; a store never changes an HQ one, a supplier only its own. */
   function refuseChange(s: ServerSession, t: LabelTemplate): string | null {
     if (s.client === 'HMD') {
       if (t.store_no === HQ_STORE) return LABEL_MESSAGES.hqTemplate;
-      return t.store_no === s.store_no ? null : LABEL_MESSAGES.foreign;
+      return t.store_no === ownerOf(s) ? null : LABEL_MESSAGES.foreign;
     }
+    if (t.store_no !== ownerOf(s)) return LABEL_MESSAGES.foreign;
     return Number(t.account_id) === Number(s.account_id) ? null : LABEL_MESSAGES.foreign;
   }
 
@@ -71,7 +82,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     body: {
       type: 'object',
       required: ['id', flag],
-      properties: { id: { type: 'integer', minimum: 1 }, [flag]: { type: 'string', enum: ['0', '1'] } },
+      properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID }, [flag]: { type: 'string', enum: ['0', '1'] } },
     },
   });
 
@@ -83,7 +94,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           type: 'object',
           required: ['print_type'],
           properties: {
-            print_type: { type: 'integer' },
+            print_type: { type: 'integer', minimum: 0, maximum: MAX_INT },
             print_type_show: { type: 'string', maxLength: 20 },
             page_num: { type: 'integer', minimum: 1, maximum: 100 },
             page_size: { type: 'integer', minimum: 1, maximum: 500 },
@@ -99,11 +110,18 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       const base = `FROM print_template WHERE tenant_id = $1 AND print_type = $2 AND ${v.sql}`;
       const params = [s.tenant_id, req.query.print_type, ...v.params];
       const [{ n }] = await app.db.query<{ n: number }>(`SELECT COUNT(*) AS n ${base}`, params);
+      const own = ownerOf(s);
+      const mark = `$${params.length + 1}`;
+      const [{ d }] = await app.db.query<{ d: number }>(`SELECT COUNT(*) AS d ${base} AND store_no = ${mark} AND is_default = '1'`, [...params, own]);
+      // the viewer's own default leads and is the one ticked; headquarters' counts only without one
       const rows = await app.db.query<LabelTemplate>(
-        `SELECT ${COLUMNS} ${base} ORDER BY is_default DESC, is_system DESC, id LIMIT ${size} OFFSET ${(page - 1) * size}`,
-        params,
+        `SELECT ${COLUMNS} ${base}
+          ORDER BY CASE WHEN is_default = '1' AND store_no = ${mark} THEN 0 WHEN is_default = '1' THEN 1 ELSE 2 END, is_system DESC, id
+          LIMIT ${size} OFFSET ${(page - 1) * size}`,
+        [...params, own],
       );
-      return ok({ list: rows.map(shape), total: Number(n), token: randomUUID(), callback_url: '/api/print/label/templates' });
+      const list = rows.map((r) => shape({ ...r, is_default: r.is_default === '1' && (r.store_no === own || Number(d) === 0) ? '1' : '0' }));
+      return ok({ list, total: Number(n), token: randomUUID(), callback_url: '/api/print/label/templates' });
     },
   );
 
@@ -116,9 +134,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           type: 'object',
           required: ['print_type', 'print_template_name', 'print_template_content'],
           properties: {
-            id: { type: 'integer', minimum: 1 },
+            id: { type: 'integer', minimum: 1, maximum: MAX_ID },
             token: { type: 'string', maxLength: 64 },
-            print_type: { type: 'integer' },
+            print_type: { type: 'integer', minimum: 0, maximum: MAX_INT },
             print_template_name: { type: 'string', maxLength: 200 },
             print_template_content: { type: 'string' },
           },
@@ -149,7 +167,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         `INSERT INTO print_template (tenant_id, print_type, print_template_name, print_template_content, store_no, account_id, name,
                                      created_at, updated_at, created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP), CAST($8 AS TIMESTAMP), $9, $9) RETURNING id`,
-        [s.tenant_id, req.body.print_type, name, content, ownStore(s), s.account_id, s.account_name, now, s.username],
+        [s.tenant_id, req.body.print_type, name, content, ownerOf(s), s.account_id, s.account_name, now, s.username],
       );
       return ok({ id: Number(row.id) }, LABEL_MESSAGES.saved);
     },
@@ -199,7 +217,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Querystring: { id: number } }>(
     '/api/print/label/templates',
-    { schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } } },
+    { schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } } } },
     async (req) => {
       const s = req.session!;
       const t = await find(s, req.query.id);
@@ -213,7 +231,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
   // rule 241: the content as a text file named after the style plus 'print template'
   app.get<{ Querystring: { id: number } }>(
     '/api/print/label/export',
-    { schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } } } },
+    { schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } } } },
     async (req, reply) => {
       const t = await find(req.session!, req.query.id);
       return reply

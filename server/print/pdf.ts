@@ -56,9 +56,12 @@ export interface PdfTable {
 /** Column widths are measured on this many rows; later rows are cut with an ellipsis if wider. */
 const MEASURED_ROWS = 500;
 
-/** A new pdfkit document with the Chinese font registered and its bytes collected. */
+/**
+ * A new pdfkit document with the Chinese font registered and its bytes collected. Pages stay in memory
+ * until the end (for numberPages) unless the caller passes `bufferPages: false`.
+ */
 export function newPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; done: Promise<Buffer> } {
-  const doc = new PDFDocument({ ...options, bufferPages: true });
+  const doc = new PDFDocument({ bufferPages: true, ...options });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
@@ -67,21 +70,27 @@ export function newPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDoc
   return { doc, done };
 }
 
-/** Writes 第 i / n 页 at the foot of every page. */
+/** Writes 第 n / total 页 at the foot of the current page. */
+export function pageFooter(doc: PDFKit.PDFDocument, n: number, total: number): void {
+  const { left, right } = doc.page.margins;
+  // the footer sits inside the bottom margin: lift the margin so pdfkit does not start a new page
+  const bottom = doc.page.margins.bottom;
+  doc.page.margins.bottom = 0;
+  doc.fontSize(7).fillColor('#888').text(`第 ${n} / ${total} 页`, left, doc.page.height - 18, {
+    width: doc.page.width - left - right,
+    align: 'center',
+    lineBreak: false,
+  });
+  doc.page.margins.bottom = bottom;
+  doc.fillColor('#000');
+}
+
+/** Writes 第 i / n 页 at the foot of every buffered page. */
 export function numberPages(doc: PDFKit.PDFDocument): void {
   const pages = doc.bufferedPageRange();
   for (let i = 0; i < pages.count; i++) {
     doc.switchToPage(pages.start + i);
-    const { left, right } = doc.page.margins;
-    // the footer sits inside the bottom margin: lift the margin so pdfkit does not start a new page
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.fontSize(7).fillColor('#888').text(`第 ${i + 1} / ${pages.count} 页`, left, doc.page.height - 18, {
-      width: doc.page.width - left - right,
-      align: 'center',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = bottom;
+    pageFooter(doc, i + 1, pages.count);
   }
 }
 

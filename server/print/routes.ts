@@ -3,7 +3,7 @@ import { nowIn } from '../clock';
 import { badRequest, notFound } from '../http/errors';
 import { allRows, countRows, reportTitle, runTotalsRow } from '../export/report-export';
 import { shapeRows, titleColumns } from '../report/runner';
-import { renderTablePdf } from './pdf';
+import { RenderPool, renderLimitsFromEnv } from './render-pool';
 import { printStyleRoutes } from './style-routes';
 import { labelRoutes } from './label-routes';
 
@@ -54,7 +54,10 @@ const printSchema = {
  * and the print-style and price-label routes under /api/print.
  */
 export async function printRoutes(app: FastifyInstance): Promise<void> {
-  await app.register(printStyleRoutes);
+  // PDFs are rendered on worker threads with time and memory limits (issue 23 items 5 and 8)
+  const pool = new RenderPool(renderLimitsFromEnv());
+  app.addHook('onClose', () => pool.close());
+  await app.register(printStyleRoutes, { pool });
   await app.register(labelRoutes);
   app.post<{ Params: { table_id: string }; Body: PrintPayload }>(
     '/api/reports/:table_id/print',
@@ -72,14 +75,15 @@ export async function printRoutes(app: FastifyInstance): Promise<void> {
       const { compiled, resolved } = prepared;
       const statement = allRows(compiled.page);
       const [rows, totals] = await Promise.all([app.db.query(statement.sql, statement.params), runTotalsRow(app, prepared)]);
-      const pdf = await renderTablePdf({
+      const table = {
         title: reportTitle(prepared),
-        conditions: (body.print_json.conditions ?? []).map((c) => [c.label, c.value]),
+        conditions: (body.print_json.conditions ?? []).map((c): [string, string] => [c.label, c.value]),
         columns: titleColumns(resolved.used, compiled.columns),
         rows: shapeRows(rows, compiled.columns),
         totals,
         printedAt: nowIn(),
-      });
+      };
+      const pdf = await pool.render({ kind: 'table', table });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(reportTitle(prepared))}.pdf`)

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { documentForPrint } from '../../engine/print/document';
-import { parseTemplate } from '../../engine/print/validate';
 import {
   actorOf,
   alreadyDefaultMessage,
@@ -13,6 +12,7 @@ import {
   PRINT_LIST_PAGE_SIZE,
   PRINT_MAX_DOCUMENTS,
   PRINT_SOURCE_TYPES,
+  PRINT_STYLES_MENU_ID,
   refuseDelete,
   refuseEdit,
   refusePublish,
@@ -30,9 +30,11 @@ import { nowIn, sqlTimestamp } from '../clock';
 import type { Db } from '../db/types';
 import { ok } from '../http/envelope';
 import { badRequest, forbidden, HttpError, notFound } from '../http/errors';
+import { MAX_ID, MAX_INT } from '../http/limits';
 import { loadDocumentOfType } from '../documents';
 import { documentTypes } from '../documents/definitions';
-import { renderDocumentsPdf } from './document-pdf';
+import { readTemplate } from './layout-check';
+import type { RenderPool } from './render-pool';
 
 const BUILT_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'report-defs', 'print-styles');
 const STYLE_NOT_FOUND = '打印样式不存在或无权查看';
@@ -136,7 +138,7 @@ async function readStyleForm(req: import('fastify').FastifyRequest): Promise<Sty
   const custom = Number(fields.custom ?? 0);
   if (![0, 1, 2].includes(custom)) throw badRequest('BAD_CUSTOM', '显示范围只能是0、1或2');
   const id = fields.id ? Number(fields.id) : undefined;
-  if (id !== undefined && !(Number.isInteger(id) && id > 0)) throw badRequest('BAD_ID', '样式编号无效');
+  if (id !== undefined && !(Number.isInteger(id) && id > 0 && id <= MAX_ID)) throw badRequest('BAD_ID', '样式编号无效');
   return {
     id,
     report_name: name,
@@ -149,14 +151,19 @@ async function readStyleForm(req: import('fastify').FastifyRequest): Promise<Sty
 }
 
 const idQuery = {
-  querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1 } } },
+  querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } },
 };
+
+/** Issue 23 item 18: adding, changing, defaulting and deleting styles needs the print-style permission. */
+function requireStylePermission(session: ServerSession): void {
+  if (!session.permissions.has(PRINT_STYLES_MENU_ID)) throw forbidden('NO_PERMISSION', '没有打印样式的权限');
+}
 
 /**
  * Print styles of documents (building blocks §3–§8, DESIGN §4 print paths): list, add/edit with a
  * template file, set default, delete, built-in models, and printing documents with a style to PDF.
  */
-export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
+export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: RenderPool }): Promise<void> {
   await app.register(multipart);
   const built = loadBuiltModels();
 
@@ -170,7 +177,7 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
           type: 'object',
           required: ['source_type'],
           properties: {
-            source_type: { type: 'integer' },
+            source_type: { type: 'integer', minimum: 0, maximum: MAX_INT },
             page_num: { type: 'integer', minimum: 1, maximum: 100 },
             page_size: { type: 'integer', minimum: 1, maximum: 500 },
           },
@@ -202,6 +209,7 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/print/set_print_model', async (req) => {
     const session = req.session!;
+    requireStylePermission(session);
     const actor = actorOf(session);
     const form = await readStyleForm(req);
     const publishRefusal = refusePublish(actor, form.custom, form.source_type);
@@ -215,7 +223,7 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
       throw badRequest('STYLE_FILE_REQUIRED', STYLE_MESSAGES.fileRequired);
     }
     if (form.file) {
-      const parsed = parseTemplate(form.file.text);
+      const parsed = readTemplate(form.file.text);
       if (!parsed.ok) throw badRequest('BAD_PRINT_TEMPLATE', parsed.message);
     }
     const now = sqlTimestamp();
@@ -255,6 +263,7 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { id: number } }>('/api/print/set_default', { schema: idQuery }, async (req) => {
     const session = req.session!;
+    requireStylePermission(session);
     const actor = actorOf(session);
     const style = await findStyle(app.db, session, req.query.id);
     const refusal = refuseSetDefault(actor, style);
@@ -273,6 +282,7 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
 
   app.delete<{ Querystring: { id: number } }>('/api/print/del_model', { schema: idQuery }, async (req) => {
     const session = req.session!;
+    requireStylePermission(session);
     const style = await findStyle(app.db, session, req.query.id);
     const refusal = refuseDelete(actorOf(session), style);
     if (refusal) throw forbidden('PRINT_STYLE_DELETE_REFUSED', refusal);
@@ -282,7 +292,7 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
 
   app.get<{ Querystring: { source_type: number } }>(
     '/api/print/download_built_model',
-    { schema: { querystring: { type: 'object', required: ['source_type'], properties: { source_type: { type: 'integer' } } } } },
+    { schema: { querystring: { type: 'object', required: ['source_type'], properties: { source_type: { type: 'integer', minimum: 0, maximum: MAX_INT } } } } },
     async (req) => {
       const file = `${req.query.source_type}-1.json`;
       if (!built.has(file)) throw notFound('NO_BUILT_MODEL', '该单据类型没有内置模板');
@@ -316,7 +326,7 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
           type: 'object',
           required: ['id', 'list'],
           properties: {
-            id: { type: 'integer', minimum: 1 },
+            id: { type: 'integer', minimum: 1, maximum: MAX_ID },
             list: {
               type: 'array',
               minItems: 1,
@@ -336,19 +346,28 @@ export async function printStyleRoutes(app: FastifyInstance): Promise<void> {
       const session = req.session!;
       const style = await findStyle(app.db, session, req.body.id);
       if (!style.template) throw badRequest('NO_PRINT_TEMPLATE', '该样式没有模板文件，请编辑样式并上传模板');
-      const parsed = parseTemplate(style.template);
+      // a style stored before layouts were checked is refused here, before it reaches the renderer
+      const parsed = readTemplate(style.template);
       if (!parsed.ok) throw badRequest('BAD_PRINT_TEMPLATE', parsed.message);
       const printedAt = nowIn();
-      // the browser names documents only: what is printed is read here, within the session's scope
+      // the browser names documents only: what is printed is read here, within the session's scope;
+      // a document listed several times is read once and printed as often as listed
       const documents = [];
+      const index = new Map<string, number>();
+      const order: number[] = [];
       for (const ref of req.body.list) {
-        const def = documentTypes().resolve(session, ref.type);
-        if (def.print?.source_type !== Number(style.source_type)) {
-          throw badRequest('PRINT_STYLE_WRONG_TYPE', `打印样式「${style.report_name}」不能打印${def.title.zh}`);
+        const key = `${ref.type}\u0000${ref.no}`;
+        if (!index.has(key)) {
+          const def = documentTypes().resolve(session, ref.type);
+          if (def.print?.source_type !== Number(style.source_type)) {
+            throw badRequest('PRINT_STYLE_WRONG_TYPE', `打印样式「${style.report_name}」不能打印${def.title.zh}`);
+          }
+          index.set(key, documents.length);
+          documents.push(documentForPrint(def, await loadDocumentOfType(app.db, session, ref.type, ref.no).catch(notFoundNamed(ref.no)), printedAt));
         }
-        documents.push(documentForPrint(def, await loadDocumentOfType(app.db, session, ref.type, ref.no).catch(notFoundNamed(ref.no)), printedAt));
+        order.push(index.get(key)!);
       }
-      const pdf = await renderDocumentsPdf(parsed.template, documents);
+      const pdf = await pool.render({ kind: 'documents', template: parsed.template, documents, order });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(style.report_name)}.pdf`)

@@ -5,17 +5,18 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { initialRequest } from '../../engine/query';
 import type { DocumentDetail, DocumentListPage } from '../../engine/document/wire';
 import type { PrintStyle } from '../../engine/print/styles';
 import type { ClientType, ReportConfig, ReportData } from '../../engine/wire';
 import { pdfText } from '../../server/print/pdf-text';
+import { HANGING_TEMPLATE } from '../fixtures/print-templates';
 import { bearer, login, startTestServer, type TestServer } from './server';
+import { today as businessToday } from '../../server/clock';
 
 let s: TestServer;
 const tokens: Record<string, string> = {};
-const today = todayIn(new Date());
+const today = businessToday();
 
 beforeAll(async () => {
   s = await startTestServer();
@@ -25,6 +26,7 @@ beforeAll(async () => {
     ['supplier', 'supplier01', 'HMS', '10139'],
     ['other', 'admin', 'HMT', '266'],
     ['special', 'admin', 'HMT', '30001'],
+    ['analyst', 'analyst', 'HMT', '10139'],
   ] as const) {
     tokens[key] = (await login(s.app, user, client as ClientType, merchant)).token;
   }
@@ -296,5 +298,90 @@ describe('price-label templates (rules 215–249)', () => {
     expect(rows.map((r) => r.sku_no)).toEqual(skus);
     expect(rows[0]).toHaveProperty('selling_price');
     expect((await call('GET', `/api/print/label/goods?sku_no=${skus.join(',')}`, 'other')).json().data.list).toEqual([]);
+  });
+});
+
+describe('one print never takes the server down (issue 23 items 5, 8, 10, 18)', () => {
+  const outbound = async (lines: number) => {
+    const [doc] = await s.testDb.db.query<{ issue_no: string }>(
+      `SELECT h.issue_no FROM stock_issue_order h WHERE h.tenant_id = 10139
+          AND (SELECT count(*) FROM stock_issue_item d WHERE d.tenant_id = h.tenant_id AND d.issue_no = h.issue_no) >= $1 ORDER BY h.issue_no LIMIT 1`,
+      [lines],
+    );
+    return doc.issue_no;
+  };
+
+  it('item 5: a style whose columns cannot fit the page is refused on upload, and a stored one on print, with a message', async () => {
+    const up = await saveStyle('hq', { report_name: '挤', source_type: '26' }, { name: 'x.json', content: JSON.stringify(HANGING_TEMPLATE) });
+    expect([up.status, up.body.message]).toEqual([400, expect.stringMatching(/^模板排版无效：明细列「列0」太窄/)]);
+    // a style stored before layouts were checked
+    const [{ id }] = await s.testDb.db.query<{ id: number }>(
+      `INSERT INTO print_style (tenant_id, source_type, report_name, is_default, custom, is_hmd_show, is_hms_show, provider_no, store_no, file_name, template)
+       VALUES (10139, 26, '旧样式', 0, 0, 0, 0, '0', '0', 'old.json', $1) RETURNING id`,
+      [JSON.stringify(HANGING_TEMPLATE)],
+    );
+    const res = await call('POST', '/api/print/down_data', 'hq', { id: Number(id), list: [{ type: 'store-outbound', no: await outbound(1) }] });
+    expect([res.statusCode, res.json().code]).toEqual([400, 'BAD_PRINT_TEMPLATE']);
+    expect((await call('GET', '/api/health', 'hq')).statusCode).toBe(200);
+  });
+
+  it('item 8: while many copies of a document print, the API answers (rendering is off the request thread)', async () => {
+    const style = (await list('hq', 26)).find((r) => r.report_name === '门店出库单')!;
+    const no = await outbound(2);
+    let printing = true;
+    const print = call('POST', '/api/print/down_data', 'hq', { id: style.id, list: Array(200).fill({ type: 'store-outbound', no }) }).finally(() => {
+      printing = false;
+    });
+    const waits: number[] = [];
+    while (printing) {
+      const t0 = performance.now();
+      expect((await s.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      if (printing) waits.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const res = await print;
+    expect(res.statusCode, res.body).toBe(200);
+    expect(pdfText(res.rawPayload).match(new RegExp(no, 'g'))!.length).toBeGreaterThanOrEqual(200);
+    // health answered all along, not after the print
+    expect(waits.length).toBeGreaterThan(5);
+    waits.sort((a, b) => a - b);
+    expect(waits[Math.floor(waits.length * 0.95)]).toBeLessThan(100);
+  }, 180_000);
+
+  it('item 10: ids and print types beyond their columns answer 400, not 500', async () => {
+    const huge = await saveStyle('hq', { id: '9223372036854775808', report_name: 'x', source_type: '102' });
+    expect([huge.status, huge.body.message]).toEqual([400, '样式编号无效']);
+    const label = await call('POST', '/api/print/label/templates', 'hq', { print_type: 2 ** 40, print_template_name: 'x', print_template_content: '<label/>' });
+    expect(label.statusCode).toBe(400);
+    expect((await call('GET', `/api/print/label/templates?print_type=${2 ** 40}`, 'hq')).statusCode).toBe(400);
+    expect((await call('GET', '/api/print/print_model_list?source_type=9223372036854775808', 'hq')).statusCode).toBe(400);
+    expect((await call('POST', '/api/print/down_data', 'hq', { id: 2 ** 63, list: [{ type: 'store-outbound', no: 'x' }] })).statusCode).toBe(400);
+    expect((await call('GET', '/api/print/set_default?id=9223372036854775808', 'hq')).statusCode).toBe(400);
+  });
+
+  it('item 18: without the print-style permission nobody adds, publishes, defaults or deletes styles', async () => {
+    const made = await saveStyle('analyst', { report_name: '分析师样式', source_type: '102', custom: '2' });
+    expect([made.status, made.body.message]).toEqual([403, '没有打印样式的权限']);
+    const shipped = (await list('hq', 102))[0];
+    expect((await call('GET', `/api/print/set_default?id=${shipped.id}`, 'analyst')).statusCode).toBe(403);
+    expect((await call('DELETE', `/api/print/del_model?id=${shipped.id}`, 'analyst')).statusCode).toBe(403);
+    expect((await list('supplier', 102)).map((r) => r.report_name)).not.toContain('分析师样式');
+  });
+
+  it('item 18: a supplier\'s own label default leaves headquarters\' default alone; each owner sees its own ticked', async () => {
+    const templates = async (who: string) =>
+      ((await call('GET', '/api/print/label/templates?print_type=9001&page_size=50', who)).json().data.list as { id: number; is_default: string; store_no: string }[]);
+    const hqDefault = (await templates('hq')).find((t) => t.is_default === '1')!;
+    const mine = await call('POST', '/api/print/label/templates', 'supplier', { print_type: 9001, print_template_name: '供应商价签', print_template_content: '<label w="60" h="40"/>' });
+    const id = mine.json().data.id as number;
+    expect((await call('POST', '/api/print/label/set_default', 'supplier', { id, is_default: '1' })).statusCode).toBe(200);
+    expect((await templates('hq')).find((t) => t.id === hqDefault.id)?.is_default).toBe('1');
+    expect((await templates('hq')).map((t) => t.id)).not.toContain(id);
+    const seen = await templates('supplier');
+    expect(seen.filter((t) => t.is_default === '1').map((t) => t.id)).toEqual([id]);
+    expect(seen[0].id).toBe(id);
+    // the supplier may not change headquarters' template
+    expect((await call('POST', '/api/print/label/set_default', 'supplier', { id: hqDefault.id, is_default: '1' })).statusCode).toBe(400);
+    expect((await call('DELETE', `/api/print/label/templates?id=${hqDefault.id}`, 'supplier')).statusCode).toBe(403);
   });
 });
