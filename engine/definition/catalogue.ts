@@ -56,6 +56,11 @@ const validateReport = ajv.compile(reportSchema);
 
 const OPERATOR_IDS: ReadonlySet<number> = new Set(Object.values(OPERATORS));
 
+/** A name looked up in a record of the definitions: its own keys only, never `constructor` or `__proto__`. */
+export function hasKey(record: object | undefined, key: string): boolean {
+  return record !== undefined && Object.hasOwn(record, key);
+}
+
 function baseName(path: string): string {
   const name = path.split(/[\\/]/).pop() ?? path;
   return name.replace(/\.json$/, '');
@@ -340,7 +345,7 @@ function checkReport(r: Reporter, rep: ReportFile, catalogue: Catalogue): void {
     if (!tables.has(name)) r.add(`/tables/${name}`, `dataset "${ds.id}" does not read table "${name}"`);
   }
   (rep.conditions ?? []).forEach((c, i) => {
-    if (!ds.conditions?.[c]) r.add(`/conditions/${i}`, `unknown condition "${c}" in dataset "${ds.id}"`);
+    if (!hasKey(ds.conditions, c)) r.add(`/conditions/${i}`, `unknown condition "${c}" in dataset "${ds.id}"`);
   });
   const scope = rep.scope ?? ds.scope;
   rep.clients.forEach((client, i) => {
@@ -422,7 +427,7 @@ function checkReport(r: Reporter, rep: ReportFile, catalogue: Catalogue): void {
   r.duplicates('/dates', rep.dates.map((d) => String(d.index)), 'date range index');
   rep.dates.forEach((d, i) => {
     const at = `/dates/${i}`;
-    if (d.column && !ds.date_columns?.[d.column]) r.add(`${at}/column`, `unknown date column "${d.column}"`);
+    if (d.column && !hasKey(ds.date_columns, d.column)) r.add(`${at}/column`, `unknown date column "${d.column}"`);
     if (d.comparison) {
       if (d.index === 1) r.add(`${at}/comparison`, 'range 1 cannot be a comparison range');
       const first = rep.dates.find((x) => x.index === 1);

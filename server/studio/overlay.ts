@@ -15,6 +15,7 @@ import type { Db } from '../db/types';
 import { InFlight } from '../report/in-flight';
 import { ReportService } from '../report/service';
 import { currentReports } from './store';
+import { lockTenantStudio, TenantQueue } from './tenant-lock';
 
 export interface TenantView {
   service: ReportService;
@@ -56,6 +57,7 @@ export class TenantOverlay {
   /** reads of one tenant's versions started since the last change heard share one answer */
   private reads = new InFlight<Entry | null>();
   private feed: ChangeFeed<Change>;
+  private queue = new TenantQueue();
 
   constructor(
     readonly base: ReportService,
@@ -80,15 +82,19 @@ export class TenantOverlay {
 
   /**
    * Runs a write of the tenant's studio reports in one transaction that also tells the other
-   * processes; once it has committed this process forgets the tenant's versions.
+   * processes, after every earlier studio write of the tenant has committed (tenant-lock); once it
+   * has committed this process forgets the tenant's versions.
    */
   async write<T>(tenantId: number, fn: (tx: Db) => Promise<T>): Promise<T> {
     const change: Change = { tenant_id: tenantId };
-    const result = await this.db.transaction(async (tx) => {
-      const out = await fn(tx);
-      await announceChange(tx, CHANNEL, change);
-      return out;
-    });
+    const result = await this.queue.run(tenantId, () =>
+      this.db.transaction(async (tx) => {
+        await lockTenantStudio(tx, tenantId);
+        const out = await fn(tx);
+        await announceChange(tx, CHANNEL, change);
+        return out;
+      }),
+    );
     this.feed.made(change);
     return result;
   }

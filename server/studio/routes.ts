@@ -37,10 +37,7 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
   };
   type WithId = { Params: { id: string } };
 
-  app.get('/api/studio/datasets', async (req) => {
-    session(req);
-    return ok({ list: studio.datasets() });
-  });
+  app.get('/api/studio/datasets', async (req) => ok({ list: await studio.datasets(session(req)) }));
 
   app.get('/api/studio/reports', async (req) => ok(await studio.list(session(req))));
 

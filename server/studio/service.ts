@@ -8,7 +8,11 @@ import { checkReportFile, type DefinitionError } from '../../engine/definition/c
 import { isDerived } from '../../engine/definition/dataset-index';
 import type { ReportFile } from '../../engine/definition/types';
 import { diffJson } from '../../engine/studio/diff';
+import { openDatasets } from '../../engine/studio/access';
+import { missingColumns, type TableColumns } from '../../engine/studio/columns';
+import { defaultWindowBreaks } from '../../engine/studio/date-window';
 import { STUDIO_MIN_ID, STUDIO_PERMISSION, studioErrors, studioFilePath } from '../../engine/studio/rules';
+import { todayIn } from '../../engine/dates';
 import type {
   StudioDataset,
   StudioPreview,
@@ -25,6 +29,7 @@ import { forbidden, HttpError, notFound } from '../http/errors';
 import type { PreparedReport } from '../report/service';
 import { overlayCatalogue, type TenantOverlay } from './overlay';
 import { currentReports, deleteReport, nextReportId, reportVersions, writeVersion, type StoredVersion } from './store';
+import { tableColumns } from './table-columns';
 
 const reportNotFound = () => notFound('REPORT_NOT_FOUND', '报表不存在');
 
@@ -53,11 +58,30 @@ function asReport(value: unknown): ReportFile {
   return value as ReportFile;
 }
 
+const datasetClosed = () => forbidden('NO_PERMISSION', '无权使用该数据集：它不是你有权限打开的任何报表的数据来源');
+
 export class StudioService {
+  /** the database's columns by table, read once (the migrations fix them for the process's life) */
+  private columns: Promise<TableColumns> | null = null;
+
   constructor(
     private overlay: TenantOverlay,
     private db: Db,
   ) {}
+
+  private tableColumns(): Promise<TableColumns> {
+    this.columns ??= tableColumns(this.db).catch((err: unknown) => {
+      this.columns = null;
+      throw err;
+    });
+    return this.columns;
+  }
+
+  /** The datasets this session may build on (engine/studio/access). */
+  private async open(session: ServerSession, own?: ReportFile[]): Promise<Set<string>> {
+    const tenant = own ?? (await currentReports(this.db, session.tenant_id)).map((v) => v.definition);
+    return openDatasets(session, this.base.reports.values(), tenant);
+  }
 
   private get base() {
     return this.overlay.base.catalogue;
@@ -70,8 +94,9 @@ export class StudioService {
     }
   }
 
-  datasets(): StudioDataset[] {
-    return [...this.base.indexes.values()].map(({ dataset }) => ({
+  async datasets(session: ServerSession): Promise<StudioDataset[]> {
+    const open = await this.open(session);
+    return [...this.base.indexes.values()].filter(({ dataset }) => open.has(dataset.id)).map(({ dataset }) => ({
       id: dataset.id,
       title: dataset.title,
       dimensions: dataset.dimensions.map((d) => ({ id: d.id, label: d.label })),
@@ -110,10 +135,32 @@ export class StudioService {
     const own = studioErrors(draft, file);
     if (own.length) return own;
     const tenant = (await currentReports(this.db, session.tenant_id)).map((v) => v.definition);
-    return checkReportFile(overlayCatalogue(this.base, tenant), { path: file, json: draft });
+    const errors = checkReportFile(overlayCatalogue(this.base, tenant), { path: file, json: draft });
+    if (errors.length) return errors;
+    return this.studioChecks(session, report, tenant, file);
+  }
+
+  /** What only a studio draft must also keep to: its user's datasets, columns that exist, defaults its restrictions allow. */
+  private async studioChecks(session: ServerSession, report: ReportFile, tenant: ReportFile[], file: string): Promise<DefinitionError[]> {
+    if (!(await this.open(session, tenant)).has(report.dataset)) return [{ file, pointer: '/dataset', message: datasetClosed().message }];
+    const index = this.base.indexes.get(report.dataset)!;
+    const missing = missingColumns(report, index, await this.tableColumns()).map((m) => ({
+      file,
+      pointer: m.pointer,
+      message: `"${m.choice}" 读取的列 ${m.column} 在表 ${m.table} 中不存在，不能用于自建报表`,
+    }));
+    const windows = defaultWindowBreaks(report.dates, todayIn(new Date())).map((b) => ({
+      file,
+      pointer: b.pointer,
+      message: `默认日期超出日期限制：例如今天为 ${b.today} 时默认为 ${b.start} 至 ${b.end}，打开报表即报错`,
+    }));
+    return [...missing, ...windows];
   }
 
   private async valid(session: ServerSession, draft: unknown): Promise<ReportFile> {
+    // a dataset the user may not read is refused like the reports over it (403), whatever else is wrong
+    const dataset = (draft as { dataset?: unknown } | null)?.dataset;
+    if (typeof dataset === 'string' && !(await this.open(session)).has(dataset)) throw datasetClosed();
     const errors = await this.validate(session, draft);
     if (errors.length) throw new DefinitionInvalid(errors);
     return asReport(draft);
@@ -148,12 +195,25 @@ export class StudioService {
     return { tenant_id: session.tenant_id, account_id: session.account_id, username: session.username };
   }
 
-  /** A new report (or an imported file): it gets the tenant's next free id. */
+  /**
+   * A new report (or an imported file): checked under the id it would get now, then given the
+   * tenant's next free id inside the write, where no other studio write of the tenant runs.
+   */
   async create(session: ServerSession, draft: unknown): Promise<StudioSaved> {
-    const id = await nextReportId(this.db, session.tenant_id);
-    const report = await this.valid(session, { ...((draft as object | null) ?? {}), id });
-    const version = await this.overlay.write(session.tenant_id, (tx) => writeVersion(tx, this.author(session), report, 'create'));
-    return { id, version };
+    const provisional = await nextReportId(this.db, session.tenant_id);
+    const report = await this.valid(session, { ...((draft as object | null) ?? {}), id: provisional });
+    return this.overlay.write(session.tenant_id, async (tx) => {
+      const id = await nextReportId(tx, session.tenant_id);
+      const version = await writeVersion(tx, this.author(session), { ...report, id }, 'create');
+      if (version === null) throw new HttpError(409, 'ID_TAKEN', '报表编号已被占用，请重试');
+      return { id, version };
+    });
+  }
+
+  private async saveVersion(session: ServerSession, report: ReportFile, action: 'update' | 'revert'): Promise<StudioSaved> {
+    const version = await this.overlay.write(session.tenant_id, (tx) => writeVersion(tx, this.author(session), report, action));
+    if (version === null) throw reportNotFound();
+    return { id: report.id, version };
   }
 
   private async history(session: ServerSession, id: number): Promise<StoredVersion[]> {
@@ -165,8 +225,7 @@ export class StudioService {
   async update(session: ServerSession, id: number, draft: unknown): Promise<StudioSaved> {
     await this.history(session, id);
     const report = await this.valid(session, { ...((draft as object | null) ?? {}), id });
-    const version = await this.overlay.write(session.tenant_id, (tx) => writeVersion(tx, this.author(session), report, 'update'));
-    return { id, version };
+    return this.saveVersion(session, report, 'update');
   }
 
   async versions(session: ServerSession, id: number): Promise<StudioVersion[]> {
@@ -189,8 +248,7 @@ export class StudioService {
     if (!target) throw notFound('VERSION_NOT_FOUND', '该版本不存在');
     // the catalogue may have moved on since: an old version must still pass today's checks
     const report = await this.valid(session, target.definition);
-    const saved = await this.overlay.write(session.tenant_id, (tx) => writeVersion(tx, this.author(session), report, 'revert'));
-    return { id, version: saved };
+    return this.saveVersion(session, report, 'revert');
   }
 
   async remove(session: ServerSession, id: number): Promise<void> {

@@ -64,18 +64,24 @@ export async function reportVersions(db: Db, tenantId: number, reportId: number)
   return rows.map(toVersion);
 }
 
+/** The id after the tenant's highest; allocated by a create inside its studio write (tenant-lock), so it is free. */
 export async function nextReportId(db: Db, tenantId: number): Promise<number> {
   const [row] = await db.query<{ top: number | null }>('SELECT MAX(report_id) AS top FROM studio_report WHERE tenant_id = $1', [tenantId]);
   return Math.max(STUDIO_MIN_ID, Number(row?.top ?? 0)) + 1;
 }
 
-/** Writes a new version and makes it current (a new report when there is none yet). */
-export async function writeVersion(db: Db, author: Author, report: ReportFile, action: StoredVersion['action']): Promise<number> {
+/**
+ * Writes a new version and makes it current: a create makes a new report, an update or revert a new
+ * version of an existing one. Null (nothing written) when the report exists for a create, or no
+ * longer exists for the others.
+ */
+export async function writeVersion(db: Db, author: Author, report: ReportFile, action: StoredVersion['action']): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [current] = await tx.query<{ version: number }>(
       'SELECT version FROM studio_report WHERE tenant_id = $1 AND report_id = $2',
       [author.tenant_id, report.id],
     );
+    if (!current !== (action === 'create')) return null;
     const [top] = await tx.query<{ top: number | null }>(
       'SELECT MAX(version) AS top FROM studio_report_version WHERE tenant_id = $1 AND report_id = $2',
       [author.tenant_id, report.id],
