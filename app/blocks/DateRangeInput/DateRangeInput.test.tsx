@@ -11,6 +11,7 @@ import {
   offeredShortcuts,
   pickShortcut,
   toCalendar,
+  typedOutOfLimit,
   withTime,
   type DateRange,
   type PickerRules,
@@ -65,6 +66,15 @@ describe('dateRange.logic', () => {
       '2025-06-02 23:59:59',
     ]);
     expect(toCalendar(['2025-04', 'bad'], 'month')).toEqual(['2025-04-01', null]);
+  });
+
+  it('rule 338 for typed dates: an end the calendar disables is out of limit; unfinished text is not judged', () => {
+    expect(typedOutOfLimit(['2025-06-01', '2025-06-11'], rules({ restriction: 'to_yesterday' }))).toBe(true);
+    expect(typedOutOfLimit(['2025-06-01', '2025-06-10'], rules({ restriction: 'to_yesterday' }))).toBe(false);
+    expect(typedOutOfLimit(['2025-06', '2025-06'], rules({ restriction: 'earlier_months', granularity: 'month' }))).toBe(true);
+    expect(typedOutOfLimit(['2025-05', '2025-05'], rules({ restriction: 'earlier_months', granularity: 'month' }))).toBe(false);
+    expect(typedOutOfLimit(['2025-0', ''], rules({ restriction: 'to_yesterday' }))).toBe(false);
+    expect(typedOutOfLimit(['2025-06-12 10:00:00', ''], rules({ restriction: 'to_yesterday', granularity: 'datetime' }))).toBe(true);
   });
 
   it('rule 340: datetime times are edited per side', () => {
@@ -125,6 +135,18 @@ describe('<DateRangeInput>', () => {
     await userEvent.type(start, '2025-06-01');
     await userEvent.tab();
     expect(stateOf()).toEqual({ value: ['2025-06-01', '2025-06-10'], code: null });
+  });
+
+  it('issue 24 item 13: a date typed outside the restriction is refused with 选择日期超出限制 and the range stays', async () => {
+    const onRefuse = vi.fn();
+    renderWithProviders(<Harness restriction="to_yesterday" onRefuse={onRefuse} />);
+    const end = screen.getByLabelText('营业日期结束日期');
+    await userEvent.clear(end);
+    await userEvent.type(end, '2025-06-12');
+    await userEvent.tab();
+    expect(onRefuse).toHaveBeenCalledWith('选择日期超出限制');
+    expect(stateOf().value).toEqual(['2025-06-10', '2025-06-10']);
+    expect(end).toHaveProperty('value', '2025-06-10');
   });
 
   it('the clear button empties both ends', async () => {

@@ -1,8 +1,8 @@
 /**
  * The date-range input of filters: two boxes (type or pick), a dropdown with the nine shortcuts and a
  * calendar (days, weeks or months) whose disabled cells follow the restriction; datetime pickers add
- * start and end times. Hand edits clear the shortcut code (rule 336); a refused shortcut reports
- * 选择日期超出限制 and changes nothing (rule 338).
+ * start and end times. Hand edits clear the shortcut code (rule 336); a refused shortcut, or a date typed
+ * outside the restriction, reports 选择日期超出限制 and changes nothing (rule 338).
  */
 import { useEffect, useState } from 'react';
 import { ActionIcon, Box, CloseButton, Group, Input, Popover, Stack, Text, UnstyledButton, type MantineSize } from '@mantine/core';
@@ -12,6 +12,7 @@ import type { DateGranularity, DateRestriction } from '../../../engine/wire';
 import { useLocale, useT } from '../../i18n';
 import { isSearchKey } from '../TextFilterInput/textFilter.logic';
 import {
+  DATE_OUT_OF_LIMIT,
   boxWidth,
   cellDisabled,
   fromCalendar,
@@ -20,6 +21,7 @@ import {
   placeholderKeys,
   timeText,
   toCalendar,
+  typedOutOfLimit,
   withTime,
   type CalendarValue,
   type DateRange,
@@ -75,7 +77,15 @@ export function DateRangeInput({
   }, [value, granularity]);
 
   const commitTexts = () => {
-    if (texts[0] !== value[0] || texts[1] !== value[1]) onChange([texts[0].trim(), texts[1].trim()], null);
+    if (texts[0] === value[0] && texts[1] === value[1]) return;
+    const typed: DateRange = [texts[0].trim(), texts[1].trim()];
+    if (typedOutOfLimit(typed, rules)) {
+      // refused as a shortcut is: the message, and the range stays what it was
+      setTexts(value);
+      onRefuse?.(locale === 'zh-CN' ? DATE_OUT_OF_LIMIT.zh : DATE_OUT_OF_LIMIT.en);
+      return;
+    }
+    onChange(typed, null);
   };
 
   const pickCalendar = (next: CalendarValue) => {

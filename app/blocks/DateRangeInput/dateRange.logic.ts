@@ -5,6 +5,7 @@
  */
 import {
   applyShortcut,
+  DATE_OUT_OF_LIMIT,
   coerceRange,
   isDisabled,
   shortcutCodes,
@@ -16,6 +17,7 @@ import {
 import type { DateGranularity, DateRestriction } from '../../../engine/wire';
 
 export type { DateRange, ShortcutCode };
+export { DATE_OUT_OF_LIMIT };
 
 /** Mantine's calendar value: day texts 'YYYY-MM-DD' (a month as its first day). */
 export type CalendarValue = [string | null, string | null];
@@ -27,6 +29,8 @@ export interface PickerRules {
   isHistory: boolean;
 }
 
+const validDay = (text: string | undefined) => (text && /^\d{4}-\d{2}(-\d{2})?/.test(text) ? text : null);
+
 export const DEFAULT_START_TIME = '00:00:00';
 export const DEFAULT_END_TIME = '23:59:59';
 
@@ -37,14 +41,25 @@ export const offeredShortcuts = (restriction: DateRestriction): ShortcutCode[] =
 export const pickShortcut = (code: ShortcutCode, rules: PickerRules): ShortcutResult =>
   applyShortcut(code, rules, rules.today, rules.isHistory);
 
+/**
+ * A range typed by hand with an end the calendar would not offer (the restriction of rules 131–135): the
+ * picker refuses it with 选择日期超出限制, as it refuses such a shortcut (rule 338). Unfinished or
+ * unparsable text is left to the search's own checks.
+ */
+export function typedOutOfLimit(range: DateRange, rules: PickerRules): boolean {
+  return range.some((text) => {
+    const day = validDay(text?.trim());
+    if (!day) return false;
+    return cellDisabled(rules.granularity === 'month' ? `${day.slice(0, 7)}-01` : day.slice(0, 10), rules);
+  });
+}
+
 /** Rules 131–135: a day (or month) cell the restriction disables. */
 export function cellDisabled(date: string, rules: PickerRules): boolean {
   if (rules.granularity === 'month') return isDisabled(date.slice(0, 7), rules.restriction, rules.today, rules.isHistory, 'month');
   // week pickers still pick days; the range snaps to whole weeks, each of which must be enabled
   return isDisabled(date.slice(0, 10), rules.restriction, rules.today, rules.isHistory, rules.granularity === 'week' ? 'week' : 'day');
 }
-
-const validDay = (text: string | undefined) => (text && /^\d{4}-\d{2}(-\d{2})?/.test(text) ? text : null);
 
 /** The range as the calendar shows it; unparsable ends are left unpicked. */
 export function toCalendar(range: DateRange, granularity: DateGranularity): CalendarValue {
