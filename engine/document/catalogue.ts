@@ -31,6 +31,23 @@ const ACTION_NEEDS: Partial<Record<DocumentAction, keyof DocumentFile>> = {
   import: 'import',
 };
 
+/** What changes stock must stay as posted: no action may edit a document in its posted state. */
+const CHANGING_ACTIONS = ['edit', 'delete', 'import', 'lots'];
+
+function checkPosting(r: Reporter, doc: DocumentFile, headerKeys: Set<string>, lineKeys: Set<string>): void {
+  const p = doc.posting!;
+  const state = doc.states.find((s) => s.code === p.state);
+  if (!state) r.add('/posting/state', `unknown state "${p.state}"`);
+  else {
+    const actions = [...state.actions, ...Object.values(state.client_actions ?? {}).flat()];
+    for (const a of actions) if (CHANGING_ACTIONS.includes(a)) r.add('/posting/state', `a posted document cannot be changed, but state "${p.state}" allows "${a}"`);
+  }
+  const header = [p.org_column, p.center_column, 'column' in p.doc_type ? p.doc_type.column : undefined, p.new_lot?.supplier_column];
+  for (const key of header) if (key && !headerKeys.has(key)) r.add('/posting', `unknown header field "${key}"`);
+  const lines = [p.qty_column, p.unit_cost_column, p.booked_cost?.price, p.booked_cost?.amount, p.new_lot?.lot_column, p.lot_column];
+  for (const key of lines) if (key && !lineKeys.has(key)) r.add('/posting', `unknown line column "${key}"`);
+}
+
 function checkDocument(r: Reporter, doc: DocumentFile): void {
   if (baseName(r.file) !== doc.id) r.add('/id', `id must equal the file name "${baseName(r.file)}"`);
   if (!isDocumentGroup(doc.menu.parent)) r.add('/menu/parent', `unknown menu group "${doc.menu.parent}"`);
@@ -47,6 +64,8 @@ function checkDocument(r: Reporter, doc: DocumentFile): void {
   }
   if (!lineKeys.has('sku_no')) r.add('/lines', 'the lines need a sku_no column');
   if (lineKeys.has(t.line_column) || lineKeys.has(t.no_column)) r.add('/lines', 'the number and line columns are kept by the server, not listed');
+
+  if (doc.posting) checkPosting(r, doc, headerKeys, lineKeys);
 
   doc.header.forEach((f, i) => checkSource(r, `/header/${i}/source`, f.source));
   doc.lines.forEach((c, i) => checkSource(r, `/lines/${i}/source`, c.source));

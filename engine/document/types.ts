@@ -256,6 +256,35 @@ export interface LotsDef {
   org_column: Ident;
 }
 
+/**
+ * How an approved document moves stock (model.md §5–§6): arriving in `state` posts every line to the
+ * stock ledger, the position, its lots and the daily snapshots, in the transaction of the state change.
+ */
+export interface PostingDef {
+  /** the state whose arrival posts the document; a document in it is never edited again */
+  state: StateCode;
+  /** stock-ledger document type (model.md §5): fixed, or looked up from a header column's value */
+  doc_type: { value: number } | { column: Ident; map: Record<string, number> };
+  /** the ledger document types that bring stock in; every other type takes it out */
+  inbound_types: number[];
+  /** header column: the organisation whose stock moves */
+  org_column: Ident;
+  /** header column: the logistics centre of the position, when the document names one */
+  center_column?: Ident;
+  /** line column: the quantity (positive; the document type gives the direction) */
+  qty_column: Ident;
+  /** line column: the unit cost an inbound line enters at; without it, the position's moving average */
+  unit_cost_column?: Ident;
+  /** line columns given the cost the ledger booked (unit cost and positive amount) when the document posts */
+  booked_cost?: { price: Ident; amount: Ident };
+  /** inbound lines open a lot each: its number from this line column, or the document number and line */
+  new_lot?: { lot_column: Ident; supplier_column?: Ident };
+  /** line column naming the lot a line moves (an adjustment of one lot) */
+  lot_column?: Ident;
+  /** outbound lines take the lots allocated to them (lot allocation block, lot_allocation) */
+  allocated_lots?: boolean;
+}
+
 /** Row scope: HMT sees its tenant's rows; HMD and HMS rows where column = the session value. */
 export interface DocumentScopeRule {
   column: Ident;
@@ -340,5 +369,6 @@ export interface DocumentFile {
   attachments?: AttachmentDef;
   import?: ImportDef;
   lots?: LotsDef;
+  posting?: PostingDef;
   print?: DocumentPrintDef;
 }

@@ -23,6 +23,7 @@ import { checkIdentifiers } from './identifiers';
 import { converterFor, type Convert } from './normalise';
 import { columnReader } from './duck-columns';
 import type { ColumnChunk, Db, Row, RowAppender } from './types';
+import { WriteLock } from './write-lock';
 
 type Conn = DuckDBConnection;
 
@@ -233,6 +234,7 @@ function makeDb(
   scans: Pool,
   kysely: Kysely<any>,
   pinned: Conn | null,
+  writes: WriteLock,
   onClose: () => void | Promise<void>,
 ): Db {
   const withConn = <T>(fn: (c: Conn) => Promise<T>) => withConnOf(pool, pinned, fn);
@@ -278,21 +280,23 @@ function makeDb(
       }),
     transaction: async (fn) => {
       if (pinned) return fn(db);
-      const c = await pool.acquire();
-      try {
-        await c.run('BEGIN TRANSACTION');
-        const tx = makeDb(pool, scans, kysely, c, () => {});
+      return writes.run(async () => {
+        const c = await pool.acquire();
         try {
-          const result = await fn(tx);
-          await c.run('COMMIT');
-          return result;
-        } catch (err) {
-          await c.run('ROLLBACK');
-          throw err;
+          await c.run('BEGIN TRANSACTION');
+          const tx = makeDb(pool, scans, kysely, c, writes, () => {});
+          try {
+            const result = await fn(tx);
+            await c.run('COMMIT');
+            return result;
+          } catch (err) {
+            await c.run('ROLLBACK');
+            throw err;
+          }
+        } finally {
+          pool.release(c);
         }
-      } finally {
-        pool.release(c);
-      }
+      });
     },
     close: async () => onClose(),
   };
@@ -348,7 +352,7 @@ export async function openDuckDb(path: string, scanPoolSize = 4, smallPoolSize =
   const pool = new Pool(instance, smallPoolSize);
   const scans = new Pool(instance, scanPoolSize);
   const kysely = new Kysely<any>({ dialect: duckDialect(pool) });
-  return makeDb(pool, scans, kysely, null, () => {
+  return makeDb(pool, scans, kysely, null, new WriteLock(), () => {
     pool.closeAll();
     scans.closeAll();
     instance.closeSync();

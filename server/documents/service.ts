@@ -22,13 +22,38 @@ import type { Db } from '../db/types';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { documentTypes } from './definitions';
 import { checkLookups } from './lookups';
+import { postDocument } from '../stock/document-posting';
+import { openPeriodError } from '../../engine/stock';
+import { MAX_DOCUMENT_LINES } from '../../engine/document/limits';
 import { filterWhere, headerSelect, linesQuery, MAX_PAGE, orderBy, PAGE_SIZES, Params, scopeWhere, type ListQuery } from './sql';
 
 export const DOCUMENT_MESSAGES = {
   notFound: '单据不存在',
   pageTooLarge: '数据量过大，请添加查询条件！',
   badPageSize: '每页条数无效',
+  tooManyLines: (existing: number) => `单据最多${MAX_DOCUMENT_LINES}行，已有${existing}行，请分单导入`,
 } as const;
+
+const todayOfTenant = () => nowIn().slice(0, 10);
+
+/** A document that posts must be dated in the open period (422 otherwise); others are not bound. */
+function checkOpenPeriod(businessTime: unknown): void {
+  const error = openPeriodError(String(businessTime ?? nowIn()), todayOfTenant());
+  if (error) throw new HttpError(422, 'PERIOD_CLOSED', error);
+}
+
+/**
+ * The document's state read in the writing transaction with its row locked (PostgreSQL), so a
+ * concurrent write waits and then sees this one's result; DuckDB runs write transactions one at a time.
+ */
+async function lockedState(tx: Db, def: DocumentFile, tenantId: number, no: string): Promise<string | null> {
+  const t = def.tables;
+  const [row] = await tx.query<{ s: unknown }>(
+    `SELECT ${t.status_column} AS s FROM ${t.header} WHERE tenant_id = $1 AND ${t.no_column} = $2${tx.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
+    [tenantId, no],
+  );
+  return row ? String(row.s) : null;
+}
 
 const conflict = (message: string) => new HttpError(409, 'WRONG_STATE', message);
 
@@ -170,6 +195,7 @@ export async function createDocument(db: Db, def: DocumentFile, session: ServerS
   const header = await checkedHeader(db, def, session, body.header ?? {});
   const lines = await checkedLines(db, def, session, body.lines ?? []);
   const t = def.tables;
+  if (def.posting) checkOpenPeriod(header[t.time_column]);
   const now = sqlTimestamp();
   return db.transaction(async (tx) => {
     const no = await newNumber(tx, def, session.tenant_id);
@@ -244,6 +270,7 @@ export async function updateDocument(db: Db, def: DocumentFile, session: ServerS
   const header = await checkedHeader(db, def, session, body.header ?? {});
   const lines = await checkedLines(db, def, session, body.lines ?? []);
   const t = def.tables;
+  if (def.posting) checkOpenPeriod(header[t.time_column]);
   await db.transaction(async (tx) => {
     const stamps = timestampColumns(def);
     const p = new Params();
@@ -272,15 +299,16 @@ export async function appendLines(db: Db, def: DocumentFile, session: ServerSess
   const doc = await getDocument(db, def, session, no);
   requireAction(def, doc, 'import');
   const keys = def.lines.map((c) => c.key);
-  const existing = doc.lines.map((l) => Object.fromEntries(keys.map((k) => [k, l[k] ?? null])));
   const t = def.tables;
   await db.transaction(async (tx) => {
-    const [cur] = await tx.query<{ s: string }>(
-      `SELECT CAST(${t.status_column} AS VARCHAR) AS s FROM ${t.header} WHERE tenant_id = $1 AND ${t.no_column} = $2`,
+    if ((await lockedState(tx, def, session.tenant_id, no)) !== doc.status) throw conflict('单据状态已变化，请刷新后重试');
+    // the lines as they are now: an import that finished meanwhile is kept
+    const lines = await tx.query<DocumentRow>(
+      `SELECT ${keys.join(', ')} FROM ${t.lines} WHERE tenant_id = $1 AND ${t.no_column} = $2 ORDER BY ${t.line_column}`,
       [session.tenant_id, no],
     );
-    if (!cur || cur.s !== doc.status) throw conflict('单据状态已变化，请刷新后重试');
-    await writeLines(tx, def, session.tenant_id, no, [...existing, ...rows]);
+    if (lines.length + rows.length > MAX_DOCUMENT_LINES) throw badRequest('TOO_MANY_LINES', DOCUMENT_MESSAGES.tooManyLines(lines.length));
+    await writeLines(tx, def, session.tenant_id, no, [...lines.map((l) => Object.fromEntries(keys.map((k) => [k, l[k] ?? null]))), ...rows]);
   });
 }
 
@@ -334,6 +362,11 @@ export async function auditDocument(
        VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP))`,
       [session.tenant_id, def.id, no, session.account_id, session.account_name, body.status, remark, sqlTimestamp()],
     );
+    if (def.posting?.state === to) {
+      checkOpenPeriod(doc.header[def.tables.time_column]);
+      await checkLotsForSubmit(tx, def, session, no);
+      await postDocument(tx, def, session.tenant_id, no, todayOfTenant());
+    }
   });
   return to;
 }

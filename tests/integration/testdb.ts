@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { openDuckDb } from '../../server/db/duckdb';
 import { openPostgres } from '../../server/db/postgres';
+import { today as businessToday } from '../../server/clock';
 import { migrate } from '../../server/db/migrate';
 import { seed } from '../../server/db/seed';
 import type { Db } from '../../server/db/types';
@@ -39,6 +39,10 @@ function sourceHash(): string {
     }
   };
   walk(join(ROOT, 'server', 'db'));
+  // the seed posts its approved documents through the product's posting and the document definitions
+  walk(join(ROOT, 'server', 'stock'));
+  walk(join(ROOT, 'engine', 'stock'));
+  walk(join(ROOT, 'report-defs', 'documents'));
   // the seed copies the shipped print styles and fills the summaries the datasets declare
   walk(join(ROOT, 'report-defs', 'print-styles'));
   walk(join(ROOT, 'report-defs', 'datasets'));
@@ -75,7 +79,7 @@ export async function prepareTemplate(): Promise<string> {
     await db.close();
     return name;
   }
-  const key = `${sourceHash()}-${todayIn(new Date())}`;
+  const key = `${sourceHash()}-${businessToday()}`;
   const file = join(TEMPLATES_DIR, key, 'template.duckdb');
   if (existsSync(file)) return file;
   // built aside and renamed into place, so a parallel run never copies a half-seeded file

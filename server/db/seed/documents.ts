@@ -1,3 +1,5 @@
+import { documentTypes } from '../../documents/definitions';
+import { postDocument } from '../../stock/document-posting';
 import type { Db } from '../types';
 import { compactDate } from './dates';
 import { seedDocumentParties } from './document-parties';
@@ -8,9 +10,10 @@ import { seedDocumentParties } from './document-parties';
  * decided ones. The simulation's own receipts, adjustments and issues are approved (2) or submitted
  * (1); these add the other states. All at the demo store account's store (the tenant's first store
  * elsewhere) and, for receipts, the demo supplier account's supplier, so the store and supplier
- * clients see them. Dated today, after every simulated fact; none of them moves stock (only approved
- * documents of the simulation do), so the stock book stays closed. Deterministic: read back from
- * the seeded tenant in key order.
+ * clients see them. Dated today, after every simulated fact. The approved ones are posted through the
+ * product's own posting (server/stock), as an approval on the document page would post them: their
+ * ledger rows, lots and snapshot corrections come from the same code. So this runs after the daily
+ * snapshots are built. Deterministic: read back from the seeded tenant in key order.
  */
 
 const STATES = ['0', '1', '2', '3', '4'] as const;
@@ -45,6 +48,8 @@ async function insert(db: Db, table: string, row: Record<string, unknown>, times
 async function decide(ctx: Ctx, type: string, no: string, state: string, hour: number): Promise<void> {
   const decision = DECISIONS[state];
   if (!decision) return;
+  const def = documentTypes().all.get(type)!;
+  if (def.posting?.state === state) await ctx.db.transaction((tx) => postDocument(tx, def, ctx.t, no, ctx.today));
   await insert(
     ctx.db,
     'approval_record',

@@ -1,4 +1,4 @@
-import { todayIn } from '../../../engine/dates';
+import { today as businessToday } from '../../clock';
 import { refreshShippedSummaries } from '../../report/summary-refresh';
 import type { Db } from '../types';
 import { writeMenu } from './config';
@@ -37,7 +37,7 @@ export interface SeedSummary {
  */
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const started = Date.now();
-  const today = opts.today ?? todayIn(new Date());
+  const today = opts.today ?? businessToday();
   const cutoff = archiveCutoff(today);
   const rows = await withFewerCheckpoints(db, () => fill(db, opts.scale, today, cutoff, opts.onProgress ?? (() => {})));
   return { scale: opts.scale, today, cutoff, seconds: (Date.now() - started) / 1000, rows };
@@ -59,14 +59,15 @@ async function fill(db: Db, scale: Scale, today: string, cutoff: string, onProgr
       await seedExtraSales(db, w, profile.tenantId, today);
       await seedExtraOps(db, w, profile.tenantId, today);
       await w.flushAll();
-      await seedDocuments(db, profile.tenantId, today);
     }
     await w.flushAll();
   } finally {
     await w.close();
   }
-  // last: the daily balances are built from the complete stock ledger, extras included
+  // the daily balances are built from the complete simulated ledger, extras included
   await buildSnapshots(db, start, today, onProgress);
+  // the document screens' own documents post through the product, which keeps the balances right
+  for (const profile of tenantProfiles(scale)) await seedDocuments(db, profile.tenantId, today);
   const rows = w.counts();
   // the report summaries are sums of the finished facts
   onProgress('report summaries');

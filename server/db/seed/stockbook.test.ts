@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from './prng';
-import { postInbound, postOutbound, StockBook, type Balance, type LedgerRow } from './stockbook';
+import { postInbound, postOutbound, type Balance } from '../../../engine/stock';
+import { StockBook, type LedgerRow } from './stockbook';
 
 const doc = (docType: number, itemId = 1) => ({ docType, docNo: 'D1', itemId, time: '2025-01-01 10:00:00', date: '2025-01-01' });
 

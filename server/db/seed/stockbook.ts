@@ -1,53 +1,9 @@
 /**
- * Stock positions with moving-average cost, lots and the stock ledger.
- * Amounts are integers in 1/10000 yuan, so every position's value is exactly the sum of its ledger
- * amounts and cost differences (the daily snapshots are built from the ledger: snapshots.ts).
+ * Stock positions with moving-average cost, lots and the stock ledger, for the simulated history.
+ * The cost rules are the product's own (engine/stock); this adds the positions and lots held in
+ * memory while the days are generated. The daily snapshots are built from the ledger: snapshots.ts.
  */
-
-export interface Balance {
-  qty: number;
-  /** stock value, 1/10000 yuan */
-  amt: number;
-  /** last known unit cost, 1/10000 yuan: used when the position is not positive */
-  lastCost: number;
-}
-
-export interface Posting {
-  qty: number;
-  amount: number;
-  costDiff: number;
-  unitCost: number;
-  stockBefore: number;
-}
-
-/**
- * Inbound at a unit cost. When the stock before is negative, the position is revalued at the incoming
- * cost and the difference is the cost-difference amount (kept out of `amount`).
- */
-export function postInbound(b: Balance, qty: number, unitCost: number): Posting {
-  const before = b.qty;
-  const amount = Math.round(qty * unitCost);
-  let costDiff = 0;
-  if (before < 0) {
-    const target = Math.round((before + qty) * unitCost);
-    costDiff = target - (b.amt + amount);
-  }
-  b.qty = before + qty;
-  b.amt += amount + costDiff;
-  b.lastCost = unitCost;
-  return { qty, amount, costDiff, unitCost, stockBefore: before };
-}
-
-/** Outbound at the moving-average cost; emptying a positive position takes its whole value. */
-export function postOutbound(b: Balance, qty: number): Posting {
-  const before = b.qty;
-  const unitCost = before > 0 ? b.amt / before : b.lastCost;
-  const amount = before > 0 && qty === before ? -b.amt : -Math.round(qty * unitCost);
-  b.qty = before - qty;
-  b.amt += amount;
-  if (before > 0) b.lastCost = unitCost;
-  return { qty: -qty, amount, costDiff: 0, unitCost, stockBefore: before };
-}
+import { postInbound, postOutbound, toYuan, type Balance, type Posting } from '../../../engine/stock';
 
 export interface LedgerDoc {
   docType: number;
@@ -94,8 +50,6 @@ export type LedgerRow = {
   biz_date: string;
 };
 
-export const toYuan = (v: number) => v / 10000;
-export const toUnits = (yuan: number) => Math.round(yuan * 10000);
 const price4 = (unit: number) => Math.round(unit) / 10000;
 
 export class StockBook {

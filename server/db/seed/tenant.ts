@@ -5,7 +5,7 @@ import { writeMaster } from './master';
 import { Rng } from './prng';
 import type { TenantProfile } from './scale';
 import type { Writer } from './sink';
-import { toYuan } from './stockbook';
+import { toYuan } from '../../../engine/stock';
 import { SimContext } from './sim/context';
 import { Finance } from './sim/finance';
 import { Members } from './sim/members';

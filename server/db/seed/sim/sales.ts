@@ -1,7 +1,7 @@
 import { addDays, isoWeekday, timestamp, toDayNumber } from '../dates';
 import { CARDS, SERVICES, type CardOffer } from '../offers';
 import type { Rng } from '../prng';
-import { toYuan } from '../stockbook';
+import { toYuan } from '../../../../engine/stock';
 import type { SkuInfo, StoreInfo } from '../world';
 import { round2, round4, type RecentSale, type SimContext } from './context';
 import type { Member, Members } from './members';

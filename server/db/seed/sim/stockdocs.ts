@@ -1,8 +1,8 @@
 import { monthOf } from '../dates';
 import type { Rng } from '../prng';
-import { toYuan } from '../stockbook';
+import { toYuan } from '../../../../engine/stock';
 import type { CenterInfo, SkuInfo, StoreInfo } from '../world';
-import { round2, type SimContext } from './context';
+import { round2, round4, type SimContext } from './context';
 import { settlementNo, type Supply } from './supply';
 
 /** Evening stock documents: stocktakes, transfers, scrapping/requisition, adjustments, returns. */
@@ -160,7 +160,7 @@ export class StockDocs {
     rng.sample(pool, rng.int(1, 3)).forEach((sku, i) => {
       const qty = rng.int(1, Math.min(3, ctx.storePosition(st, sku).qty));
       const post = ctx.book.outbound(ctx.storePosition(st, sku), qty, ctx.doc(type, no, i + 1, time));
-      ctx.push('stock_issue_item', { tenant_id: ctx.tenantId, issue_no: no, line_id: i + 1, sku_no: sku.sku_no, qty, cost_amount: -toYuan(post.amount) });
+      ctx.push('stock_issue_item', { tenant_id: ctx.tenantId, issue_no: no, line_id: i + 1, sku_no: sku.sku_no, qty, cost_price: round4(-toYuan(post.amount) / qty), cost_amount: -toYuan(post.amount) });
       if (type === 13) {
         ctx.push('lot_allocation', {
           tenant_id: ctx.tenantId,
@@ -386,7 +386,8 @@ export class StockDocs {
       created_at: time,
       updated_at: time,
     });
-    ctx.push('stock_issue_item', { tenant_id: ctx.tenantId, issue_no: no, line_id: 1, sku_no: sku.sku_no, qty, cost_amount: -toYuan(parts.reduce((a, x) => a + x.amount, 0)) });
+    const cost = -toYuan(parts.reduce((a, x) => a + x.amount, 0));
+    ctx.push('stock_issue_item', { tenant_id: ctx.tenantId, issue_no: no, line_id: 1, sku_no: sku.sku_no, qty, cost_price: round4(cost / qty), cost_amount: cost });
   }
 }
 

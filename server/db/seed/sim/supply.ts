@@ -1,8 +1,8 @@
 import { addDays, isoWeekday, monthOf, timestamp } from '../dates';
 import type { Rng } from '../prng';
-import { toUnits, toYuan } from '../stockbook';
+import { toUnits, toYuan } from '../../../../engine/stock';
 import { centerDemand, type CenterInfo, type RouteInfo, type SkuInfo } from '../world';
-import { round2, type PendingPurchase, type PendingStoreOrder, type SimContext } from './context';
+import { round2, round4, type PendingPurchase, type PendingStoreOrder, type SimContext } from './context';
 
 /** Replenishment: purchase orders and receipts at the centres, store orders, distribution, direct delivery. */
 
@@ -85,7 +85,8 @@ export class Supply {
       sku_no: sku.sku_no,
       lot_no: lotNo,
       qty,
-      cost_price: round2(Math.abs(toYuan(amount)) / qty),
+      // the unit cost to 4 places, so qty × cost price gives the amount to the cent
+      cost_price: round4(Math.abs(toYuan(amount)) / qty),
       amount: Math.abs(toYuan(amount)),
     });
   }

@@ -1,6 +1,6 @@
 import { isoWeekday } from '../dates';
 import type { Rng } from '../prng';
-import { toYuan } from '../stockbook';
+import { toYuan } from '../../../../engine/stock';
 import type { CenterInfo, SkuInfo } from '../world';
 import { round2, type SimContext } from './context';
 import type { Supply } from './supply';
