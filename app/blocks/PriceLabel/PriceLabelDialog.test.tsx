@@ -38,6 +38,19 @@ describe('<PriceLabelDialog> (rules 215–249)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('已发送 3 张价签到打印驱动')).toBeTruthy();
   });
 
+  it('rule 218: ticking another template unticks the first; exactly one stays ticked, by radio or by row', async () => {
+    renderBlock(<PriceLabelDialog opened onClose={() => undefined} source={source()} client="HMT" tenantId={10139} skuNos={[]} send={async () => ({ ok: true, records: 0 })} />);
+    const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+    await waitFor(() => expect(radio('标准价签').checked).toBe(true));
+    await userEvent.click(radio('促销价签'));
+    expect([radio('促销价签').checked, radio('标准价签').checked]).toEqual([true, false]);
+    await userEvent.click(screen.getByText('标准价签'));
+    expect([radio('促销价签').checked, radio('标准价签').checked]).toEqual([false, true]);
+    // one group: the browser itself keeps one ticked
+    expect(new Set(screen.getAllByRole('radio').map((r) => (r as HTMLInputElement).name)).size).toBe(1);
+    expect(radio('标准价签').name).not.toBe('');
+  });
+
   it('with no driver answering: the print exception and the link to the product\'s driver page', async () => {
     const send = async (): Promise<LabelOutcome> => ({ ok: false, reason: 'no-driver' });
     renderBlock(<PriceLabelDialog opened onClose={() => undefined} source={source()} client="HMD" tenantId={10139} skuNos={['A1']} send={send} />);

@@ -83,7 +83,7 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
     }
   };
   const confirm = (message: string, then: () => void) =>
-    modals.openConfirmModal({ title: t('print.confirmTitle'), children: <Text fz="sm">{message}</Text>, labels: { confirm: t('print.save'), cancel: t('print.cancel') }, onConfirm: then });
+    modals.openConfirmModal({ title: t('print.confirmTitle'), children: <Text fz="sm">{message}</Text>, labels: { confirm: t('print.confirm'), cancel: t('print.cancel') }, onConfirm: then });
 
   const print = async () => {
     if (!needTick('print.label.printNone') || !rows.length) return;
@@ -106,6 +106,7 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
     try {
       await source.save({ id: form.editing?.id, token, print_type: printType, print_template_name: form.name.trim(), print_template_content: form.content });
       setForm(null);
+      notifications.show({ color: 'green', message: t(form.editing ? 'print.done.edit' : 'print.done.add') });
       await load();
     } catch (err) {
       setForm({ ...form, error: (err as Error).message });
@@ -125,14 +126,14 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
           <Button size="xs" variant="light" onClick={() => needTick('print.label.selectFirst') && setForm({ editing: current, name: current!.print_template_name, content: current!.print_template_content, error: null })}>
             {t('print.edit')}
           </Button>
-          <Button size="xs" variant="light" color="red" onClick={() => needTick('print.label.selectFirst') && confirm(t('print.confirmDelete', { name: current!.print_template_name }), () => act(() => source.remove(current!.id)))}>
+          <Button size="xs" variant="light" color="red" onClick={() => needTick('print.label.selectFirst') && confirm(t('print.confirmDelete', { name: current!.print_template_name }), () => act(() => source.remove(current!.id), t('print.done.delete')))}>
             {t('print.delete')}
           </Button>
-          <Button size="xs" variant="light" onClick={() => needTick('print.label.defaultNone') && confirm(t('print.confirmDefault', { name: current!.print_template_name }), () => act(() => source.setDefault(current!.id)))}>
+          <Button size="xs" variant="light" onClick={() => needTick('print.label.defaultNone') && confirm(t('print.confirmDefault', { name: current!.print_template_name }), () => act(() => source.setDefault(current!.id), t('print.done.default')))}>
             {t('print.setDefault')}
           </Button>
           {canSetSystem(tenantId) && client === 'HMT' && (
-            <Button size="xs" variant="light" onClick={() => needTick('print.label.defaultNone') && confirm(t('print.label.confirmSystem', { name: current!.print_template_name }), () => act(() => source.setSystem(current!.id)))}>
+            <Button size="xs" variant="light" onClick={() => needTick('print.label.defaultNone') && confirm(t('print.label.confirmSystem', { name: current!.print_template_name }), () => act(() => source.setSystem(current!.id), t('print.done.system')))}>
               {t('print.label.setSystem')}
             </Button>
           )}
@@ -142,7 +143,7 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
               variant="light"
               onClick={() =>
                 needTick('print.label.selectFirst') &&
-                confirm(t('print.label.confirmStoreShow', { name: current!.print_template_name }), () => act(() => source.setStoreShow(current!.id, current!.is_store_show === '1' ? '0' : '1')))
+                confirm(t('print.label.confirmStoreShow', { name: current!.print_template_name }), () => act(() => source.setStoreShow(current!.id, current!.is_store_show === '1' ? '0' : '1'), t('print.done.setting')))
               }
             >
               {t('print.label.storeShow')}
@@ -159,12 +160,14 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
             {t('print.export')}
           </Button>
         </Group>
+        {/* one radio group: exactly one template is ticked (rule 218) */}
+        <Radio.Group value={ticked === null ? null : String(ticked)} onChange={(v) => setTicked(Number(v))}>
         <Table withTableBorder fz="sm" data-testid="label-templates">
           <Table.Tbody>
             {templates.map((x) => (
               <Table.Tr key={x.id} onClick={() => setTicked(x.id)} style={{ cursor: 'pointer' }}>
                 <Table.Td w={40}>
-                  <Radio size="xs" value={String(x.id)} checked={x.id === ticked} onChange={() => setTicked(x.id)} aria-label={x.print_template_name} />
+                  <Radio size="xs" value={String(x.id)} aria-label={x.print_template_name} />
                 </Table.Td>
                 <Table.Td>{x.print_template_name}</Table.Td>
                 <Table.Td>
@@ -176,6 +179,7 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
             ))}
           </Table.Tbody>
         </Table>
+        </Radio.Group>
         <Group gap="xs">
           <Text fz="sm" c="dimmed">
             {t('print.label.addGoods')}

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Badge, Button, Group, Radio, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { initialTicked, type PrintStyle, type StyleActor } from '../../../engine/print/styles';
+import type { PrintStyle, StyleActor } from '../../../engine/print/styles';
 import { useT } from '../../i18n';
 import { saveBlob } from '../../api/files';
-import { actionNeedsTick, type StyleAction } from './print-style.logic';
+import { actionNeedsTick, startTick, type StyleAction } from './print-style.logic';
 import { StyleFormDialog } from './StyleFormDialog';
 import type { PrintStyleSource } from './types';
 
@@ -20,7 +20,7 @@ export interface PrintStylePanelProps {
 }
 
 /**
- * The style list with one row ticked (the default on load, rule 251) and its actions: add, edit
+ * The style list with one row ticked (the default on load, else the first; rule 251) and its actions: add, edit
  * (nested 680 px dialog), delete and set default after a confirmation, export, download built-in.
  */
 export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, leading }: PrintStylePanelProps) {
@@ -40,7 +40,7 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
       try {
         const data = await source.list(sourceType);
         setRows(data.list);
-        if (!keepTick || !data.list.some((r) => r.id === tickedRef.current)) onTickRef.current(initialTicked(data.list));
+        if (!keepTick || !data.list.some((r) => r.id === tickedRef.current)) onTickRef.current(startTick(data.list));
       } catch {
         // a failed load only stops the loading indicator (building blocks §8)
       } finally {
@@ -59,9 +59,10 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
     if (problem) notifications.show({ color: 'orange', message: t(problem) });
     return !problem;
   };
-  const run = async (work: () => Promise<void>, keepTick = true) => {
+  const run = async (work: () => Promise<void>, keepTick = true, success?: string) => {
     try {
       await work();
+      if (success) notifications.show({ color: 'green', message: success });
       await load(keepTick);
     } catch (err) {
       notifications.show({ color: 'red', message: (err as Error).message });
@@ -71,7 +72,7 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
     modals.openConfirmModal({
       title: t('print.confirmTitle'),
       children: <Text fz="sm">{message}</Text>,
-      labels: { confirm: t('print.save'), cancel: t('print.cancel') },
+      labels: { confirm: t('print.confirm'), cancel: t('print.cancel') },
       onConfirm: then,
     });
 
@@ -89,14 +90,14 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
           size="xs"
           variant="light"
           color="red"
-          onClick={() => guard('delete') && confirm(t('print.confirmDelete', { name: current!.report_name }), () => run(() => source.remove(current!.id), false))}
+          onClick={() => guard('delete') && confirm(t('print.confirmDelete', { name: current!.report_name }), () => run(() => source.remove(current!.id), false, t('print.done.delete')))}
         >
           {t('print.delete')}
         </Button>
         <Button
           size="xs"
           variant="light"
-          onClick={() => guard('default') && confirm(t('print.confirmDefault', { name: current!.report_name }), () => run(() => source.setDefault(current!.id)))}
+          onClick={() => guard('default') && confirm(t('print.confirmDefault', { name: current!.report_name }), () => run(() => source.setDefault(current!.id), true, t('print.done.default')))}
         >
           {t('print.setDefault')}
         </Button>
@@ -158,7 +159,10 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
       <StyleFormDialog
         opened={!!form}
         onClose={() => setForm(null)}
-        onSaved={() => void load(true)}
+        onSaved={() => {
+          notifications.show({ color: 'green', message: t(form?.editing ? 'print.done.edit' : 'print.done.add') });
+          void load(true);
+        }}
         source={source}
         sourceType={sourceType}
         actor={actor}

@@ -1,5 +1,5 @@
 /** Non-rendering rules of the print-style blocks (building blocks §4, §5): form checks and action guards. */
-import { STYLE_FILE_MAX_BYTES, STYLE_NAME_MAX } from '../../../engine/print/styles';
+import { initialTicked, STYLE_FILE_MAX_BYTES, STYLE_NAME_MAX, type PrintStyle } from '../../../engine/print/styles';
 import type { StyleFormValues } from './types';
 
 /** i18n keys (print namespace) of the first problem of a style form, or null. */
@@ -32,4 +32,12 @@ export function openPdfThenCallback(pdf: Blob, delayMs: number, callback?: () =>
   const url = URL.createObjectURL(pdf);
   window.open(url, '_blank');
   setTimeout(() => callback?.(), delayMs);
+}
+
+/**
+ * The row ticked when the list loads (rule 251): the default, else the first row, so a store or supplier
+ * whose list holds no default of theirs still starts with exactly one style ticked.
+ */
+export function startTick(list: readonly Pick<PrintStyle, 'id' | 'is_default'>[]): number | null {
+  return initialTicked(list) ?? list[0]?.id ?? null;
 }

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { useState } from 'react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PrintStyle, StyleActor } from '../../../engine/print/styles';
+import { renderWithProviders } from '../../test-utils';
+import { createMemoryPrintStyleSource } from './memory-source';
+import { PrintStylePanel } from './PrintStylePanel';
+
+const HQ: StyleActor = { client: 'HMT', provider_no: '0' };
+
+function Panel({ seed }: { seed: Partial<PrintStyle>[] }) {
+  const [source] = useState(() => createMemoryPrintStyleSource(HQ, seed));
+  const [ticked, setTicked] = useState<number | null>(null);
+  return <PrintStylePanel source={source} sourceType={102} actor={HQ} ticked={ticked} onTick={setTicked} />;
+}
+
+const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+
+describe('<PrintStylePanel> (rules 237, 238, 251; issue 24 item 12)', { timeout: 20_000 }, () => {
+  it('delete asks with 确定 (not 保存) and says 删除样式成功！; set default says 设置默认样式成功！', async () => {
+    renderWithProviders(<Panel seed={[{ report_name: '甲', is_default: 1 }, { report_name: '乙' }, { report_name: '丙' }]} />);
+    await waitFor(() => expect(radio('甲').checked).toBe(true));
+    await userEvent.click(radio('丙'));
+    await userEvent.click(screen.getByRole('button', { name: '删除' }));
+    const ask = await screen.findByRole('dialog');
+    expect(within(ask).queryByRole('button', { name: '保存' })).toBeNull();
+    await userEvent.click(within(ask).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('删除样式成功！')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('radio', { name: '丙' })).toBeNull());
+    await userEvent.click(radio('乙'));
+    await userEvent.click(screen.getByRole('button', { name: '设为默认' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('设置默认样式成功！')).toBeTruthy();
+  });
+
+  it('a list with no default of this user starts with its first row ticked, exactly one', async () => {
+    renderWithProviders(<Panel seed={[{ report_name: '甲' }, { report_name: '乙' }]} />);
+    await waitFor(() => expect(radio('甲').checked).toBe(true));
+    expect(radio('乙').checked).toBe(false);
+  });
+});
