@@ -1,7 +1,8 @@
 /**
  * `npm test`: every check of the project, in order, stopping at the first red step.
- * Type check → definition validation → unit + integration (DuckDB) → integration (PostgreSQL, on a
- * throwaway local cluster) → SPA build → end-to-end in Chromium → Storybook build.
+ * Type check → definition validation → unit + integration (DuckDB) → the report suites again for other
+ * days (DuckDB, HM_TODAY) → integration (PostgreSQL, on a throwaway local cluster) → SPA build →
+ * end-to-end in Chromium → Storybook build.
  * Ends with one line `N passed, N failed` over all test runners.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,6 +15,19 @@ const ROOT = join(import.meta.dirname, '..');
 const REPORT_DIR = join(ROOT, '.tmp', 'test-reports');
 const counts = { passed: 0, failed: 0 };
 const skipE2e = process.env.HM_TEST_SKIP_E2E === '1';
+
+/**
+ * Days the report suites run on besides today (issue 23 item 20): a Monday, a month start, a year
+ * start and a leap day, where week, month and year rules and "yesterday" turn over.
+ */
+const OTHER_DAYS = ['2026-06-15', '2026-09-01', '2027-01-01', '2028-02-29'] as const;
+/** The catalogue test and the suites that cross-check report totals against hand-written SQL. */
+const REPORT_SUITES = [
+  'tests/integration/catalogue.test.ts',
+  'tests/integration/reports.test.ts',
+  'tests/integration/reports-sales.test.ts',
+  'tests/integration/reports-ops.test.ts',
+] as const;
 
 function step(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): void {
   const started = Date.now();
@@ -47,6 +61,7 @@ function finish(code: number): never {
   cluster?.stop();
   addVitestCounts(join(REPORT_DIR, 'vitest-duckdb.json'));
   addVitestCounts(join(REPORT_DIR, 'vitest-postgres.json'));
+  for (const day of OTHER_DAYS) addVitestCounts(join(REPORT_DIR, `vitest-duckdb-${day}.json`));
   addPlaywrightCounts(join(REPORT_DIR, 'playwright.json'));
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
   console.log(`\n${counts.passed} passed, ${counts.failed} failed`);
@@ -63,6 +78,15 @@ async function main(): Promise<void> {
   step('unit and integration tests (DuckDB)', npx, [
     'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${join(REPORT_DIR, 'vitest-duckdb.json')}`,
   ]);
+  for (const day of OTHER_DAYS) {
+    step(
+      `report suites on ${day} (DuckDB)`,
+      npx,
+      ['vitest', 'run', '--project', 'integration', ...REPORT_SUITES, '--reporter=default', '--reporter=json',
+        `--outputFile.json=${join(REPORT_DIR, `vitest-duckdb-${day}.json`)}`],
+      { HM_TODAY: day, HM_DATABASE_URL: '' },
+    );
+  }
 
   const externalPg = process.env.HM_TEST_DATABASE_URL;
   if (!externalPg && !findPgBin()) {

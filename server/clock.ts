@@ -1,12 +1,32 @@
-import { DEFAULT_TIME_ZONE } from '../engine/dates';
+import { isCalendarDate } from '../engine/document/rules';
+import { DEFAULT_TIME_ZONE, todayIn } from '../engine/dates';
 
 /** System timestamps (sessions, jobs) are UTC 'YYYY-MM-DD HH:mm:ss'; business dates are the tenant's local date. */
 export function sqlTimestamp(date: Date = new Date()): string {
   return date.toISOString().replace('T', ' ').slice(0, 19);
 }
 
+/**
+ * Whole days between the real today and HM_TODAY (read once at start), so the product's business
+ * clock runs on that day at the real time of day: suites can run for any date (issue 23 item 20).
+ * System timestamps (sessions, jobs, login throttling) keep the real time.
+ */
+export function todayOffsetMs(fixed: string | undefined, now: Date = new Date()): number {
+  if (!fixed) return 0;
+  if (!isCalendarDate(fixed)) throw new Error(`HM_TODAY must be a date as YYYY-MM-DD, got '${fixed}'`);
+  return Date.parse(`${fixed}T00:00:00Z`) - Date.parse(`${todayIn(now)}T00:00:00Z`);
+}
+
+const offsetMs = todayOffsetMs(process.env.HM_TODAY || undefined);
+
+/** Now on the business clock: the real instant, moved to HM_TODAY when it is set. */
+export const businessNow = (): Date => new Date(Date.now() + offsetMs);
+
+/** The business today ('YYYY-MM-DD') in a time zone (the seed, reports, dashboards and pickers use it). */
+export const today = (timeZone: string = DEFAULT_TIME_ZONE): string => todayIn(businessNow(), timeZone);
+
 /** Now as 'YYYY-MM-DD HH:mm:ss' in a time zone (printed documents show the tenant's local time). */
-export function nowIn(timeZone = DEFAULT_TIME_ZONE, now: Date = new Date()): string {
+export function nowIn(timeZone = DEFAULT_TIME_ZONE, now: Date = businessNow()): string {
   return new Intl.DateTimeFormat('sv-SE', {
     timeZone,
     year: 'numeric',

@@ -1,6 +1,7 @@
 /** Goods for the commodity picker, the goods multi-picker, SKU search, scan search and favourites. */
 import type { ServerSession } from '../auth/session';
-import { DEFAULT_TIME_ZONE, todayIn } from '../../engine/dates';
+import { DEFAULT_TIME_ZONE } from '../../engine/dates';
+import { today } from '../clock';
 import type { Db } from '../db/types';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import {
@@ -39,7 +40,7 @@ const CATEGORY_JOINS = `
 
 async function tenantWeekday(db: Db, tenantId: number): Promise<number> {
   const [t] = await db.query<{ time_zone: string | null }>('SELECT time_zone FROM tenant WHERE tenant_id = $1', [tenantId]);
-  return isoWeekday(todayIn(new Date(), t?.time_zone || DEFAULT_TIME_ZONE));
+  return isoWeekday(today(t?.time_zone || DEFAULT_TIME_ZONE));
 }
 
 /** The inner SELECT of a commodity search, binding its values on `w`. */

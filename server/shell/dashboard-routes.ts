@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { DASHBOARD_MAX_STORES, parseStoreNos, type DashboardData, type DashboardLink } from '../../engine/shell';
-import { todayIn } from '../../engine/dates';
+import { today } from '../clock';
 import { ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
 import { buildMenu } from './menu.logic';
@@ -21,7 +21,7 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { leaves: Repo
     const storeNos = parseStoreNos(req.query.store_no);
     if (!storeNos) throw badRequest('BAD_STORE_LIST', `门店编号格式不正确（最多${DASHBOARD_MAX_STORES}个，以逗号分隔）`);
     const zone = await tenantTimeZone(app.db, session.tenant_id);
-    const date = addDays(todayIn(new Date(), zone), -1);
+    const date = addDays(today(zone), -1);
     const from = addDays(date, -(TREND_DAYS - 1));
     const daily = await dailyFigures(app.db, session, from, date, storeNos);
     const trend = Array.from({ length: TREND_DAYS }, (_, k) => {

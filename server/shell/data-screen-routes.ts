@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataScreenEntry, SalesScreenData } from '../../engine/shell';
-import { todayIn } from '../../engine/dates';
-import { nowIn } from '../clock';
+import { nowIn, today } from '../clock';
 import { ok } from '../http/envelope';
 import { FIGURE_COLUMNS, SALES_FROM, salesScope, tenantTimeZone, toFigures, type RawFigures } from './sales-figures';
 
@@ -41,7 +40,7 @@ export async function dataScreenRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/data-screens/sales-today', async (req) => {
     const session = req.session!;
     const zone = await tenantTimeZone(app.db, session.tenant_id);
-    const date = todayIn(new Date(), zone);
+    const date = today(zone);
     const now = nowIn(zone);
     const scope = salesScope(session);
     const n = scope.params.length;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { GoodsDetail } from '../../engine/shell';
-import { todayIn } from '../../engine/dates';
+import { today } from '../clock';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { addDays, SALES_FROM, salesScope, tenantTimeZone } from './sales-figures';
@@ -76,7 +76,7 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
     );
 
     const zone = await tenantTimeZone(app.db, tenant);
-    const to = addDays(todayIn(new Date(), zone), -1);
+    const to = addDays(today(zone), -1);
     const scope = salesScope(session);
     const n = scope.params.length;
     const [sales] = await app.db.query<{ qty: number | null; sales: number | null }>(

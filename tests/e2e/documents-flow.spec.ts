@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Locator, type Page } from './fixtures/today';
 import type { DocumentDetail, DocumentListPage } from '../../engine/document/wire';
 import { clickToolbar, DEMO_PASSWORD, loginAs } from './helpers';
 

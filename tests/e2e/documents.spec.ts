@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures/today';
 import { loginAs } from './helpers';
 
 /** The generic document pages against the real server and its seeded documents. */

@@ -3,7 +3,7 @@
  * pager and its exit on screen, the sticky header is opaque, a refused token says why the user is on
  * Login, the live screen's hourly chart uses its width, and en-US shows the definitions' English texts.
  */
-import { test, expect, type Page, type Response } from '@playwright/test';
+import { test, expect, type Page, type Response } from './fixtures/today';
 import type { ReportData } from '../../engine/wire';
 import { loginAs } from './helpers';
 

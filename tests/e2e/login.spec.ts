@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures/today';
 import { expectOnLogin, loginAs } from './helpers';
 
 test.describe('login (rules §1, §24)', () => {

@@ -3,7 +3,7 @@
  * filtered by organisations from the org picker and goods from the commodity picker, the multi-store
  * picker on the dashboard, the SKU auto-complete on the goods page.
  */
-import { test, expect, type Request, type Response } from '@playwright/test';
+import { test, expect, type Request, type Response } from './fixtures/today';
 import type { ReportData, ReportQuery, ReportTotals, WhereItem } from '../../engine/wire';
 import { loginAs } from './helpers';
 

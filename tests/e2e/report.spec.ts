@@ -3,7 +3,7 @@
  * report 70's required dates, rows and totals, chips, sort, paging, export read back with exceljs and the
  * AI interpretation; report 33's history tabs; report 102's custom columns surviving a reload.
  */
-import { test, expect, type Page, type Request, type Response } from '@playwright/test';
+import { test, expect, type Page, type Request, type Response } from './fixtures/today';
 import ExcelJS from 'exceljs';
 import { formatCell } from '../../app/report/format';
 import { toPoints } from '../../engine/percentage-points';

@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect } from './fixtures/today';
 import { loginAs } from './helpers';
 
 test.describe('forced password change from any address (issue 14 item 5, rule 56)', () => {

@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './fixtures/today';
 import { expectOnLogin, loginAs } from './helpers';
 
 const storedSession = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('hm.session') || 'null'));

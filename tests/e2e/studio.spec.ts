@@ -5,7 +5,7 @@
  * an invalid edit shows its error at the field with Save disabled; a revert restores the previous
  * version; tenant 266 never sees it.
  */
-import { test, expect, type Page, type Response } from '@playwright/test';
+import { test, expect, type Page, type Response } from './fixtures/today';
 import type { ReportData, ReportQuery, ReportTotals } from '../../engine/wire';
 import { loginAs } from './helpers';
 

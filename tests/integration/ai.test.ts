@@ -4,11 +4,11 @@
  * ranges, refuses reports without the flag and queries the report itself would refuse.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { initialRequest } from '../../engine/query';
 import type { ReportConfig, ReportQuery, ReportTotals } from '../../engine/wire';
 import { figure } from '../../server/ai/narrate';
 import { bearer, login, startTestServer, type TestServer } from './server';
+import { today as businessToday } from '../../server/clock';
 
 let server: TestServer;
 let token: string;
@@ -23,7 +23,7 @@ const post = (url: string, payload: unknown) => server.app.inject({ method: 'POS
 
 async function defaultQuery(tableId: number): Promise<ReportQuery> {
   const res = await server.app.inject({ method: 'GET', url: `/api/reports/${tableId}/config`, headers: bearer(token) });
-  return initialRequest((res.json() as { data: ReportConfig }).data, todayIn(new Date()));
+  return initialRequest((res.json() as { data: ReportConfig }).data, businessToday());
 }
 
 describe('POST /api/reports/:table_id/ai', () => {

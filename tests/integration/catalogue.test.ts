@@ -7,7 +7,6 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { isDerived, type DatasetIndex } from '../../engine/definition/dataset-index';
 import type { ReportFile } from '../../engine/definition/types';
 import { initialRequest } from '../../engine/query';
@@ -15,10 +14,11 @@ import type { MenuNode } from '../../engine/shell';
 import type { ClientType, ReportConfig, ReportData, ReportRow, ReportTotals } from '../../engine/wire';
 import { loadCatalogueFromDir } from '../../server/report/catalogue-fs';
 import { bearer, login, startTestServer, type TestServer } from './server';
+import { today as businessToday } from '../../server/clock';
 
 const { catalogue } = loadCatalogueFromDir();
 const reports = [...catalogue.reports.values()].sort((a, b) => a.id - b.id);
-const today = todayIn(new Date());
+const today = businessToday();
 
 const ACCOUNTS: Record<ClientType, { username: string; merchant: string }> = {
   HMT: { username: 'admin', merchant: '10139' },

@@ -5,15 +5,15 @@
  * because its join alias was reserved in DuckDB). DuckDB, and PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { initialRequest } from '../../engine/query';
 import type { ClientType, ReportConfig, ReportQuery } from '../../engine/wire';
 import { loadCatalogueFromDir } from '../../server/report/catalogue-fs';
 import { bearer, login, startTestServer, type TestServer } from './server';
+import { today as businessToday } from '../../server/clock';
 
 const { catalogue } = loadCatalogueFromDir();
 const reports = [...catalogue.reports.values()].sort((a, b) => a.id - b.id);
-const today = todayIn(new Date());
+const today = businessToday();
 
 const ACCOUNTS: Record<ClientType | 'special', { username: string; merchant: string; client: ClientType }> = {
   HMT: { username: 'admin', merchant: '10139', client: 'HMT' },

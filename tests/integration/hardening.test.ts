@@ -4,12 +4,13 @@
  * DuckDB, and PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { threeMonthCutoff, todayIn } from '../../engine/dates';
+import { threeMonthCutoff } from '../../engine/dates';
 import { initialRequest } from '../../engine/query';
 import type { ReportConfig } from '../../engine/wire';
 import { md5Hex } from '../../server/auth/password';
 import { LIMITS, MAX_FAILURES } from '../../server/auth/throttle';
 import { bearer, login, startTestServer, type TestServer } from './server';
+import { today as businessToday } from '../../server/clock';
 
 let s: TestServer;
 let admin: string;
@@ -246,7 +247,7 @@ describe('item 6: pickers and option lists scoped per client (model.md §10)', (
 });
 
 describe('item 7: date restrictions enforced by the server (rules 131–135, 338)', () => {
-  const today = todayIn(new Date());
+  const today = businessToday();
   const config = async (url: string) => (await get(url, bearer(admin))).json().data as ReportConfig;
   const post = (url: string, payload: object) => s.app.inject({ method: 'POST', url, headers: bearer(admin), payload });
   const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);

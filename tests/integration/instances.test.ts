@@ -12,13 +12,12 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { initialRequest } from '../../engine/query';
 import { newReportDraft } from '../../engine/studio/draft';
 import type { StudioDataset } from '../../engine/studio/wire';
 import type { ReportConfig } from '../../engine/wire';
 import { buildServer } from '../../server/app';
-import { sqlTimestamp } from '../../server/clock';
+import { sqlTimestamp, today as businessToday } from '../../server/clock';
 import { openPostgres } from '../../server/db/postgres';
 import type { Db } from '../../server/db/types';
 import { partialPath, STALE_MS } from '../../server/export/jobs';
@@ -61,7 +60,7 @@ describe('item 9: two instances on one database', () => {
   it('an export started on one instance is listed and downloaded from the other, byte for byte', async () => {
     const { token } = await login(a, 'admin', 'HMT');
     const cfg = (await get(a, '/api/reports/166/config', token)).json().data as ReportConfig;
-    const query = { ...initialRequest(cfg, todayIn(new Date())), is_down: '1' };
+    const query = { ...initialRequest(cfg, businessToday()), is_down: '1' };
     const started = await a.inject({ method: 'POST', url: `/api/reports/${cfg.table_id}/export`, headers: bearer(token), payload: query });
     expect(started.statusCode, started.body).toBe(200);
     const jobId = started.json().data.job_id as string;

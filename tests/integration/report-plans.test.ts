@@ -7,7 +7,6 @@
  * Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { addDays } from '../../server/report/day-math';
 import { resolveToken } from '../../server/auth/session';
 import type { Db } from '../../server/db/types';
@@ -15,6 +14,7 @@ import { ReportService } from '../../server/report/service';
 import type { Statement } from '../../server/report/types';
 import { dialectUnderTest } from './testdb';
 import { login, startTestServer, type TestServer } from './server';
+import { today as businessToday } from '../../server/clock';
 
 let server: TestServer;
 let db: Db;
@@ -36,7 +36,7 @@ beforeAll(async () => {
   db = server.testDb.db;
   const { token } = await login(server.app, 'admin', 'HMT');
   const session = (await resolveToken(db, token, 12))!;
-  const today = todayIn(new Date());
+  const today = businessToday();
   const [s1, e1] = monthOf(today, 1);
   const [s2, e2] = monthOf(today, 2);
   const body = { table_id: 70, page_num: 1, page_size: 50, date_start: s1, date_end: e1, date_start_2: s2, end_2: e2 };

@@ -7,18 +7,18 @@
  * only its own store. Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { initialRequest } from '../../engine/query';
 import type { DateRangeConfig, ReportQuery, ReportRow } from '../../engine/wire';
 import type { Db } from '../../server/db/types';
 import { cents, one as oneRow, rate, reportClient } from './report-helpers';
 import { login, startTestServer, type TestServer } from './server';
+import { today as businessToday } from '../../server/clock';
 
 let server: TestServer;
 let db: Db;
 let client: ReturnType<typeof reportClient>;
 const tokens: Record<string, string> = {};
-const today = todayIn(new Date());
+const today = businessToday();
 const TENANT = 10139;
 let storeOrg = '';
 let supplierNo = '';

@@ -7,17 +7,17 @@
  */
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import type { DateRangeConfig, ReportQuery, ReportRow } from '../../engine/wire';
 import type { Db } from '../../server/db/types';
 import { cents, one as oneRow, rate, reportClient } from './report-helpers';
 import { bearer, login, startTestServer, type TestServer } from './server';
+import { today as businessToday } from '../../server/clock';
 
 let server: TestServer;
 let db: Db;
 let client: ReturnType<typeof reportClient>;
 const tokens: Record<string, string> = {};
-const today = todayIn(new Date());
+const today = businessToday();
 const TENANT = 10139;
 let storeOrg = '';
 let relatedOrgs: string[] = [];

@@ -5,16 +5,16 @@
  * Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { initialRequest } from '../../engine/query';
 import type { ReportConfig, ReportData, ReportQuery, ReportRow, ReportTotals } from '../../engine/wire';
 import type { Db } from '../../server/db/types';
 import { bearer, login, startTestServer, type TestServer } from './server';
+import { today as businessToday } from '../../server/clock';
 
 let server: TestServer;
 let db: Db;
 const tokens: Record<string, string> = {};
-const today = todayIn(new Date());
+const today = businessToday();
 
 beforeAll(async () => {
   server = await startTestServer();

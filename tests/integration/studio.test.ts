@@ -7,7 +7,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { loadCatalogue } from '../../engine/definition/catalogue';
 import type { ReportFile } from '../../engine/definition/types';
 import { initialRequest } from '../../engine/query';
@@ -17,11 +16,12 @@ import type { MenuNode } from '../../engine/shell';
 import type { ReportConfig, ReportQuery, ReportRow } from '../../engine/wire';
 import { cents, reportClient, type Answer } from './report-helpers';
 import { bearer, login, startTestServer, type TestServer } from './server';
+import { today as businessToday } from '../../server/clock';
 
 let server: TestServer;
 let client: ReturnType<typeof reportClient>;
 const tokens: Record<string, string> = {};
-const today = todayIn(new Date());
+const today = businessToday();
 let sales: StudioDataset;
 
 beforeAll(async () => {

@@ -7,7 +7,6 @@
  * Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { isDerived, measureClosure } from '../../engine/definition/dataset-index';
 import { sameSum, summaryMeasures } from '../../engine/definition/summary';
 import type { ReportFile } from '../../engine/definition/types';
@@ -17,8 +16,9 @@ import { addDays } from '../../server/report/day-math';
 import { reportClient } from './report-helpers';
 import { login, startTestServer, type TestServer } from './server';
 import { dialectUnderTest } from './testdb';
+import { today as businessToday } from '../../server/clock';
 
-const today = todayIn(new Date());
+const today = businessToday();
 const ACCOUNTS: Record<string, string> = { HMT: 'admin', HMD: 'store01', HMS: 'supplier01' };
 
 interface Side {

@@ -1,0 +1,31 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { todayIn } from '../engine/dates';
+import { todayOffsetMs } from './clock';
+
+describe('HM_TODAY: the business clock on a fixed day (issue 23 item 20)', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
+  });
+
+  it('moves by whole days from the real today in Asia/Shanghai, keeping the time of day', () => {
+    const now = new Date('2026-11-20T17:30:00Z'); // 2026-11-21 01:30 in Shanghai
+    expect(todayOffsetMs(undefined, now)).toBe(0);
+    const offset = todayOffsetMs('2028-02-29', now);
+    expect(offset % 86_400_000).toBe(0);
+    expect(todayIn(new Date(now.getTime() + offset))).toBe('2028-02-29');
+    expect(todayIn(new Date(now.getTime() + todayOffsetMs('2026-06-15', now)))).toBe('2026-06-15');
+  });
+
+  it('refuses a day that is not a real date', () => {
+    for (const bad of ['2026-02-30', 'tomorrow', '2026-6-1']) expect(() => todayOffsetMs(bad)).toThrow(/HM_TODAY/);
+  });
+
+  it('is read once at start: today() and nowIn() follow it', async () => {
+    vi.stubEnv('HM_TODAY', '2027-01-01');
+    const clock = await import('./clock');
+    expect(clock.today()).toBe('2027-01-01');
+    expect(clock.nowIn().slice(0, 10)).toBe('2027-01-01');
+    expect(clock.today('Asia/Shanghai')).toBe('2027-01-01');
+  });
+});
