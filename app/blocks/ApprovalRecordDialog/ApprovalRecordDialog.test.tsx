@@ -5,15 +5,16 @@ import { ApprovalRecordDialog } from './ApprovalRecordDialog';
 import { createMemoryApprovalSource } from './memory-source';
 
 describe('<ApprovalRecordDialog> (rule 73)', () => {
-  it('is titled 审批记录 and lists who, when, the result and the opinion', async () => {
+  it('is titled 审批记录 and lists who, when, the result in the audit dialog\'s words (issue 24 item 13) and the opinion', async () => {
     renderWithProviders(
       <ApprovalRecordDialog opened onClose={() => {}} source={createMemoryApprovalSource()} businessType="purchase_order" businessNo="CG10139001000" />,
     );
     expect(await screen.findByText('审批记录')).toBeTruthy();
     expect(await screen.findByText('张总监')).toBeTruthy();
     expect(screen.getByText('2026-01-07 10:05:00')).toBeTruthy();
-    expect(screen.getByText('审批通过')).toBeTruthy();
-    expect(screen.getByText('审批驳回')).toBeTruthy();
+    expect(screen.getByText('审核通过')).toBeTruthy();
+    expect(screen.getByText('审核驳回')).toBeTruthy();
+    expect(screen.queryByText('审批驳回')).toBeNull();
     expect(screen.getByText('退回')).toBeTruthy();
     expect(screen.getByText('数量与合同不符，驳回')).toBeTruthy();
   });

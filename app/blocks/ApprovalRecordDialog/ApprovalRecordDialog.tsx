@@ -51,7 +51,8 @@ export function ApprovalRecordDialog({ opened, onClose, source, businessType, bu
                 <Table.Td>{r.created_at}</Table.Td>
                 <Table.Td>
                   <Badge color={RESULT_COLOR[r.result] ?? 'gray'} variant="light">
-                    {t(`shell.approval.result.${r.result}`)}
+                    {/* the words the audit dialog offered: one vocabulary for audit results */}
+                    {t(`documents.audit.result.${r.result}`)}
                   </Badge>
                 </Table.Td>
                 <Table.Td>{r.remark || '-'}</Table.Td>

@@ -217,9 +217,6 @@ const messages: NamespaceMessages = {
     'approval.time': '审批时间',
     'approval.result': '审批结果',
     'approval.remark': '审批意见',
-    'approval.result.1': '审批通过',
-    'approval.result.2': '审批驳回',
-    'approval.result.3': '退回',
     'approval.empty': '暂无审批记录',
     'approval.loadFailed': '审批记录加载失败',
 
@@ -448,9 +445,6 @@ const messages: NamespaceMessages = {
     'approval.time': 'Time',
     'approval.result': 'Result',
     'approval.remark': 'Opinion',
-    'approval.result.1': 'Approved',
-    'approval.result.2': 'Rejected',
-    'approval.result.3': 'Sent back',
     'approval.empty': 'No approval records',
     'approval.loadFailed': 'Could not load the approval records',
 
