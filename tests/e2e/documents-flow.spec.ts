@@ -203,7 +203,7 @@ test.describe('document flows', () => {
     await dialog.getByRole('button', { name: '确定' }).click();
     await toast(page, '审核成功');
     await expect(state(page)).toHaveText('已驳回');
-    expect(await approvalSteps(page)).toEqual([['审批驳回', '到货数量与单据不符']]);
+    expect(await approvalSteps(page)).toEqual([['审核驳回', '到货数量与单据不符']]);
 
     // the attachment stays with the rejected document, read-only
     await toolbar(page, '附件');
@@ -280,7 +280,7 @@ test.describe('document flows', () => {
     await expect(state(page)).toHaveText('已审核');
     expect(await approvalSteps(page)).toEqual([
       ['退回', '-'],
-      ['审批通过', '复核无误'],
+      ['审核通过', '复核无误'],
     ]);
   });
 
@@ -352,7 +352,7 @@ test.describe('document flows', () => {
     await audit(page, '审核通过');
     await toast(page, '审核成功');
     await expect(state(page)).toHaveText('已审核');
-    expect(await approvalSteps(page)).toEqual([['审批通过', '-']]);
+    expect(await approvalSteps(page)).toEqual([['审核通过', '-']]);
   });
 });
 
