@@ -1,13 +1,16 @@
 /**
  * Generates schemas/dataset.schema.json, schemas/report.schema.json (engine/definition/types.ts) and
  * schemas/document.schema.json (engine/document/types.ts) and schemas/print-template.schema.json
- * (engine/print/template.ts) from the definition types.
+ * (engine/print/template.ts) from the definition types, then from the report schema the studio form's
+ * ui schema (scripts/gen-form-ui.ts) and precompiled validators (scripts/gen-validators.ts).
  * `npm run gen:schema`; a unit test fails when the committed files are stale.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGenerator } from 'ts-json-schema-generator';
+import { FORM_UI_FILE, generateFormUi } from './gen-form-ui';
+import { generateValidators } from './gen-validators';
 
 const ROOT = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
@@ -46,6 +49,10 @@ export function generateSchema(type: keyof typeof SCHEMA_FILES): string {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   for (const [type, file] of Object.entries(SCHEMA_FILES)) {
     writeFileSync(join(ROOT, file), generateSchema(type as keyof typeof SCHEMA_FILES));
+    console.log(`wrote ${file}`);
+  }
+  for (const [file, text] of Object.entries({ [FORM_UI_FILE]: generateFormUi(), ...generateValidators() })) {
+    writeFileSync(join(ROOT, file), text);
     console.log(`wrote ${file}`);
   }
 }

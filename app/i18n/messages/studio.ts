@@ -58,6 +58,9 @@ const messages: NamespaceMessages = {
     action_create: '创建',
     action_update: '修改',
     action_revert: '恢复',
+    saveAsHint: '以「{title}」为起点新建报表，请先起一个新名称',
+    newTitle: '新报表名称',
+    sameTitle: '新名称不能与原报表相同',
   },
   'en-US': {
     title: 'Report studio',
@@ -116,6 +119,9 @@ const messages: NamespaceMessages = {
     action_create: 'created',
     action_update: 'changed',
     action_revert: 'restored',
+    saveAsHint: 'A new report starting from "{title}": give it a name of its own first',
+    newTitle: 'New report title',
+    sameTitle: 'The new name must differ from the original',
   },
 };
 

@@ -13,6 +13,7 @@ import { saveBlob } from '../../api/files';
 import { NewReportModal } from './NewReportModal';
 import { PreviewPanel } from './PreviewPanel';
 import { ReportEditor } from './ReportEditor';
+import { SaveAsModal } from './SaveAsModal';
 import { studioApi } from './studio-api';
 import { copyAsNew, parseJsonText } from './studio.logic';
 import { useStudio } from './useStudio';
@@ -26,6 +27,14 @@ export function StudioPage() {
   const studio = useStudio();
   const { open, setOpen } = studio;
   const [creating, setCreating] = useState(false);
+  const [savingAs, setSavingAs] = useState(false);
+  // the JSON tab's text that does not parse: the draft is not what it shows, so it is not saved
+  const [jsonError, setJsonError] = useState<string | null>(null);
+  const canSave = studio.canSave && jsonError === null;
+  const openDraft = (next: Parameters<typeof setOpen>[0]) => {
+    setJsonError(null);
+    setOpen(next);
+  };
   const list = studio.reports.data;
   const datasets = studio.datasets.data ?? [];
   const nextId = list?.next_id ?? 100001;
@@ -33,7 +42,7 @@ export function StudioPage() {
   const openReport = async (summary: StudioReportSummary) => {
     try {
       const detail = await studioApi.detail(summary.id);
-      setOpen({ draft: detail.report as unknown as Record<string, unknown>, savedId: summary.shipped ? null : summary.id, shipped: summary.shipped });
+      openDraft({ draft: detail.report as unknown as Record<string, unknown>, savedId: summary.shipped ? null : summary.id, shipped: summary.shipped });
     } catch (err) {
       fail(err);
     }
@@ -56,7 +65,7 @@ export function StudioPage() {
     try {
       const saved = await studioApi.revert(open.savedId, version);
       const detail = await studioApi.detail(saved.id);
-      setOpen({ draft: detail.report as unknown as Record<string, unknown>, savedId: saved.id, shipped: false });
+      openDraft({ draft: detail.report as unknown as Record<string, unknown>, savedId: saved.id, shipped: false });
       await studio.refreshLists(saved.id);
       notifications.show({ color: 'green', message: t('studio.reverted', { version, saved: saved.version }) });
     } catch (err) {
@@ -75,7 +84,7 @@ export function StudioPage() {
       onConfirm: async () => {
         try {
           await studioApi.remove(id);
-          setOpen(null);
+          openDraft(null);
           await studio.refreshLists(id);
           notifications.show({ color: 'green', message: t('studio.deleted') });
         } catch (err) {
@@ -93,7 +102,7 @@ export function StudioPage() {
       const saved = await studioApi.create(parsed.value);
       await studio.refreshLists(saved.id);
       const detail = await studioApi.detail(saved.id);
-      setOpen({ draft: detail.report as unknown as Record<string, unknown>, savedId: saved.id, shipped: false });
+      openDraft({ draft: detail.report as unknown as Record<string, unknown>, savedId: saved.id, shipped: false });
       notifications.show({ color: 'green', message: t('studio.imported', { id: saved.id }) });
     } catch (err) {
       fail(err);
@@ -198,11 +207,11 @@ export function StudioPage() {
                   </Group>
                   <Group gap="xs">
                     {open.shipped ? (
-                      <Button size="xs" variant="light" onClick={() => setOpen({ draft: copyAsNew(open.draft as unknown as ReportFile, nextId) as unknown as Record<string, unknown>, savedId: null, shipped: false })}>
+                      <Button size="xs" variant="light" onClick={() => setSavingAs(true)} data-testid="studio-save-as-open">
                         {t('studio.copyAsNew')}
                       </Button>
                     ) : (
-                      <Button size="xs" disabled={!studio.canSave} onClick={save} data-testid="studio-save">
+                      <Button size="xs" disabled={!canSave} onClick={save} data-testid="studio-save">
                         {t('studio.save')}
                       </Button>
                     )}
@@ -227,8 +236,9 @@ export function StudioPage() {
                   key={`${open.shipped}-${String(open.savedId)}`}
                   draft={open.draft}
                   onChange={(draft) => setOpen({ ...open, draft })}
+                  onJsonError={setJsonError}
                   errors={studio.errors}
-                  context={{ dataset, datasets }}
+                  context={{ dataset, datasets, lang }}
                   readOnly={open.shipped}
                 />
               </Card>
@@ -249,6 +259,18 @@ export function StudioPage() {
           )}
         </Grid.Col>
       </Grid>
+      {open?.shipped && (
+        <SaveAsModal
+          key={String(open.draft.id)}
+          opened={savingAs}
+          from={open.draft.title as ReportFile['title']}
+          onClose={() => setSavingAs(false)}
+          onConfirm={(title) => {
+            setSavingAs(false);
+            openDraft({ draft: copyAsNew(open.draft as unknown as ReportFile, nextId, title) as unknown as Record<string, unknown>, savedId: null, shipped: false });
+          }}
+        />
+      )}
       <NewReportModal
         opened={creating}
         onClose={() => setCreating(false)}
@@ -256,7 +278,7 @@ export function StudioPage() {
         nextId={nextId}
         onCreate={(report) => {
           setCreating(false);
-          setOpen({ draft: report as unknown as Record<string, unknown>, savedId: null, shipped: false });
+          openDraft({ draft: report as unknown as Record<string, unknown>, savedId: null, shipped: false });
         }}
       />
     </Stack>

@@ -1,19 +1,23 @@
 /**
- * Pure helpers of the studio page: the form's schema (the generated report schema without what a
- * studio report may not set), definition errors placed at their field, copies of shipped reports.
+ * Pure helpers of the studio page: how the form fills defaults, definition errors placed at their
+ * field, copies of shipped reports under a new name.
  */
+import type { Experimental_DefaultFormStateBehavior } from '@rjsf/utils';
 import type { DefinitionError } from '../../../engine/definition/catalogue';
-import type { ReportFile } from '../../../engine/definition/types';
+import type { I18nText, ReportFile } from '../../../engine/definition/types';
 import { STUDIO_FORBIDDEN_KEYS } from '../../../engine/studio/rules';
 
 type Json = Record<string, unknown>;
 
-/** The report schema with the keys a studio report may not carry removed from its properties. */
-export function studioFormSchema<S extends { properties?: Json }>(schema: S): S {
-  const properties = { ...(schema.properties ?? {}) };
-  for (const key of STUDIO_FORBIDDEN_KEYS) delete properties[key];
-  return { ...schema, properties };
-}
+/**
+ * How the form fills what the draft leaves out: an optional object (explain, print …) stays absent
+ * until filled, not saved as {}; a `const` is never a default (rjsf's default would write
+ * `default_previous_of: 1` into every date range, and 昨天 would open on the day before).
+ */
+export const FORM_STATE_BEHAVIOR: Experimental_DefaultFormStateBehavior = {
+  emptyObjectFields: 'populateRequiredDefaults',
+  constAsDefaults: 'never',
+};
 
 function unescape(token: string): string {
   return token.replace(/~1/g, '/').replace(/~0/g, '~');
@@ -38,9 +42,9 @@ export function errorTree(errors: readonly DefinitionError[]): ErrorNode {
   return root;
 }
 
-/** A shipped report as the start of a tenant's own: new id, without the keys the studio refuses. */
-export function copyAsNew(report: ReportFile, id: number): ReportFile {
-  const copy: Json = { ...(report as unknown as Json), id };
+/** A shipped report as the start of a tenant's own: new id and name, without the keys the studio refuses. */
+export function copyAsNew(report: ReportFile, id: number, title: I18nText): ReportFile {
+  const copy: Json = { ...(report as unknown as Json), id, title };
   for (const key of STUDIO_FORBIDDEN_KEYS) delete copy[key];
   return copy as unknown as ReportFile;
 }
