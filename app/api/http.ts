@@ -36,6 +36,8 @@ export interface RequestOptions {
   /** false for calls made before sign-in (login): no token is sent and a 401 is just an error */
   auth?: boolean;
   signal?: AbortSignal;
+  /** extra request headers (an Idempotency-Key on creates) */
+  headers?: Record<string, string>;
 }
 
 type UnauthorizedHandler = () => void;
@@ -93,7 +95,7 @@ function throwError(status: number, code: string, message: string): never {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
   // the server answers definition texts (report titles, labels) in the user's language
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': readStoredLocale() };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'Accept-Language': readStoredLocale() };
   const sentToken = auth && !!getAuth();
   if (sentToken) Object.assign(headers, authHeaders());
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -15,6 +15,8 @@ interface CommonProps {
   label?: string;
   size?: MantineSize;
   disabled?: boolean;
+  /** a required single select keeps its value: choosing the chosen option again does not clear it */
+  required?: boolean;
 }
 
 export type OptionSelectProps = CommonProps &
@@ -25,14 +27,14 @@ export type OptionSelectProps = CommonProps &
 
 export function OptionSelect(props: OptionSelectProps) {
   const t = useT();
-  const { options, loading, placeholder, label, size = 'sm', disabled } = props;
+  const { options, loading, placeholder, label, size = 'sm', disabled, required } = props;
   const data = toSelectData(options, chosenOf(props.value));
   const common = {
     size,
     data,
     disabled,
     searchable: true,
-    clearable: true,
+    clearable: !required,
     'aria-label': label,
     nothingFoundMessage: loading ? undefined : t('report.noOptions'),
     rightSection: loading ? <Loader size={12} /> : undefined,
@@ -51,5 +53,5 @@ export function OptionSelect(props: OptionSelectProps) {
       />
     );
   }
-  return <Select {...common} placeholder={placeholder ?? t('report.pleaseSelect')} value={props.value} onChange={(v) => props.onChange(v)} />;
+  return <Select {...common} allowDeselect={!required} placeholder={placeholder ?? t('report.pleaseSelect')} value={props.value} onChange={(v) => props.onChange(v)} />;
 }

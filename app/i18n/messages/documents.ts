@@ -8,6 +8,10 @@ const messages: NamespaceMessages = {
   'zh-CN': {
     close: '关闭',
     'page.chooseRow': '请先选择一条单据',
+    'page.tick': '勾选 {no}',
+    'page.tickPage': '勾选本页全部单据',
+    'page.printTooMany': '一次最多打印 {max} 张单据',
+    'page.pickDay': '选择{field}日期',
     'page.chooseLine': '请在商品明细中选择要分配批次的商品',
     'page.save': '保存',
     'page.deleteTitle': '删除确认',
@@ -90,6 +94,10 @@ const messages: NamespaceMessages = {
   'en-US': {
     close: 'Close',
     'page.chooseRow': 'Choose a document first',
+    'page.tick': 'Tick {no}',
+    'page.tickPage': 'Tick every document on this page',
+    'page.printTooMany': 'Print at most {max} documents at a time',
+    'page.pickDay': 'Pick the day of {field}',
     'page.chooseLine': 'Choose the goods line to allocate lots in the lines',
     'page.save': 'Save',
     'page.deleteTitle': 'Delete',

@@ -2,10 +2,12 @@
  * The generic document page (/documents/:type/:no, and /documents/:type/new to create): header and lines
  * from the definition, edited while the state allows it, and the toolbar's actions — save, submit, audit,
  * attachments, line import, lot allocation, approval records, close — enabled by the server's `actions`.
+ * A new document's first save turns its tab into the created document's; until then every save sends the
+ * same idempotency key, so a repeated save never stores a second document.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Anchor, Badge, Button, Card, Center, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { documentRoute } from '../../../engine/document/menu';
 import type { DocumentFile } from '../../../engine/document/types';
 import type { DocumentValue } from '../../../engine/document/wire';
@@ -23,10 +25,10 @@ import { formatCell } from '../../report/format';
 import { FilterField } from '../../report/parts/FilterField';
 import { usePageTitle, useTabs } from '../../shell/tabs/TabsProvider';
 import { NotFoundPage } from '../NotFound/NotFoundPage';
-import { createDocument, submitDocument, updateDocument, useDocumentDetail, useDocumentType } from './api';
+import { newIdempotencyKey } from '../../api/idempotency';
+import { createDocument, refreshDocumentLists, submitDocument, updateDocument, useDocumentDetail, useDocumentType } from './api';
 import {
   addPickedLines,
-  blankHeader,
   buttonAction,
   editableCopy,
   hasCloseButton,
@@ -40,6 +42,8 @@ import {
 import { DocumentPrintDialog } from './DocumentPrintDialog';
 import { FieldInput } from './FieldInput';
 import { LinePickers } from './LinePickers';
+import { linePickerParams, newHeader, nowText } from './lines.logic';
+import { useFieldOptions } from './useOptions';
 
 const NEW = 'new';
 
@@ -63,13 +67,13 @@ type Lines = Record<string, DocumentValue>[];
 function DocumentDetail({ type, no, def }: { type: string; no: string | null; def: DocumentFile }) {
   const t = useT();
   const { locale } = useLocale();
-  const navigate = useNavigate();
   const tabs = useTabs();
   const client = useStoredAuth()?.session.client ?? 'HMT';
   const { dataSource, notify } = useBlocks();
   const detail = useDocumentDetail(type, no);
   usePageTitle(`${textOf(def.title, locale)} ${no ?? t('documents.page.new')}`);
-  const [header, setHeader] = useState<Record<string, DocumentValue>>(() => blankHeader(def));
+  const [header, setHeader] = useState<Record<string, DocumentValue>>(() => newHeader(def, nowText(new Date())));
+  const [createKey] = useState(newIdempotencyKey);
   const [lines, setLines] = useState<Lines>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [lotLine, setLotLine] = useState<Record<string, DocumentValue> | null>(null);
@@ -85,6 +89,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
   const actions = no ? (detail.data?.actions ?? []) : ['edit' as const];
   const editing = actions.includes('edit');
   const headerFields = useMemo(() => visibleFor(def.header, client), [def, client]);
+  const options = useFieldOptions(useMemo(() => [...def.header, ...def.lines], [def]));
   const skuColumn = def.lines.find((c) => c.widget === 'picker' && c.source?.kind === 'picker');
   const lineKey = def.tables.line_column;
 
@@ -116,9 +121,10 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
     setSaving(true);
     try {
       const body = { header, lines };
-      const saved = no ? await updateDocument(type, no, body) : await createDocument(type, body);
+      const saved = no ? await updateDocument(type, no, body) : await createDocument(type, body, createKey);
       notify(t('documents.page.saved'), 'success');
-      if (!no) navigate(`${documentRoute(type)}/${encodeURIComponent(saved.no)}`, { replace: true });
+      // the 新增 tab becomes the created document's: nothing is left open that could save it again
+      if (!no) tabs.toolbarClose(`${documentRoute(type)}/${encodeURIComponent(saved.no)}`);
       else await detail.refetch();
       return saved.no;
     } catch (err) {
@@ -202,7 +208,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
             {headerFields.map((f) =>
               f.readonly ? (
                 <FilterField key={f.key} label={textOf(f.label, locale)}>
-                  <Text fz="sm">{f.key === def.tables.status_column ? (state?.label ?? '-') : shown ? shownValue(shown.header, f.key, !!f.lookup) : '-'}</Text>
+                  <Text fz="sm">{f.key === def.tables.status_column ? (state?.label ?? '-') : shown ? shownValue(shown.header, f.key, !!f.lookup, options[f.key]) : '-'}</Text>
                 </FilterField>
               ) : (
                 <FilterField key={f.key} label={textOf(f.label, locale)} required={f.required}>
@@ -214,6 +220,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
                     value={header[f.key] ?? null}
                     shownName={f.lookup && shown ? (shown.header[`${f.key}_name`] as string | null) : null}
                     onChange={(v) => setHeader((h) => ({ ...h, [f.key]: v }))}
+                    required={f.required}
                     decimals={f.decimals}
                     min={f.min}
                     max={f.max}
@@ -227,7 +234,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
           <DetailPanel
             items={headerFields.map((f) => ({
               label: textOf(f.label, locale),
-              value: f.key === def.tables.status_column ? (state?.label ?? '-') : shown ? shownValue(shown.header, f.key, !!f.lookup) : '-',
+              value: f.key === def.tables.status_column ? (state?.label ?? '-') : shown ? shownValue(shown.header, f.key, !!f.lookup, options[f.key]) : '-',
             }))}
           />
         )}
@@ -235,7 +242,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
       <Card>
         <Group justify="space-between" mb="xs">
           <Title order={6}>{t('documents.page.lines')}</Title>
-          {editing ? <LinePickers def={def} client={client} onRows={(rows) => setLines((cur) => addPickedLines(def, cur, rows))} /> : null}
+          {editing ? <LinePickers def={def} client={client} params={linePickerParams(def, header)} onRows={(rows) => setLines((cur) => addPickedLines(def, cur, rows))} /> : null}
         </Group>
         <ScrollArea>
           <Table withTableBorder striped fz="sm" verticalSpacing={6} data-testid="document-lines">
@@ -255,11 +262,11 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
                     {lineColumns.map((c) => (
                       <Table.Td key={c.key} miw={c.widget === 'number' ? 110 : undefined}>
                         {editing && !c.readonly && c.key !== skuColumn?.key ? (
-                          <FieldInput def={def} widget={c.widget} source={c.source} label={`${textOf(c.label, locale)} ${i + 1}`} value={line[c.key] ?? null} onChange={(v) => setLine(i, c.key, v)} decimals={c.decimals} min={c.min} max={c.max} maxlength={c.maxlength} />
+                          <FieldInput def={def} widget={c.widget} source={c.source} label={`${textOf(c.label, locale)} ${i + 1}`} value={line[c.key] ?? null} onChange={(v) => setLine(i, c.key, v)} required={c.required} decimals={c.decimals} min={c.min} max={c.max} maxlength={c.maxlength} />
                         ) : c.format && saved ? (
                           formatCell(saved[c.key], c.format)
                         ) : (
-                          shownValue(saved && !editing ? saved : { ...saved, ...line }, c.key, !!c.lookup)
+                          shownValue(saved && !editing ? saved : { ...saved, ...line }, c.key, !!c.lookup, options[c.key])
                         )}
                       </Table.Td>
                     ))}
@@ -301,7 +308,10 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
           documentNo={no}
           rejectFlag={def.audit.reject_flag}
           remarkRequired={def.audit.remark_required}
-          onAudited={() => detail.refetch()}
+          onAudited={() => {
+            void refreshDocumentLists(type);
+            void detail.refetch();
+          }}
         />
       ) : null}
       {no ? (

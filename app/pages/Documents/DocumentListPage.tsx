@@ -1,9 +1,11 @@
 /**
  * The generic document list (/documents/:type): the definition's filter bar, toolbar and columns over
  * GET /api/documents/{type}. A row is chosen for the toolbar's document actions; its number opens it.
+ * 查询 and 重置 always ask the server again, and a write anywhere refreshes the list (api.ts). Rows
+ * ticked in the first column print together, in one PDF.
  */
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Card, Center, Loader, Radio, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Center, Checkbox, Group, Loader, Radio, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Link, useNavigate, useParams } from 'react-router';
 import { documentRoute } from '../../../engine/document/menu';
@@ -21,12 +23,15 @@ import { NotFoundPage } from '../NotFound/NotFoundPage';
 import { deleteDocument, submitDocument, useDocumentList, useDocumentType } from './api';
 import { DocumentPrintDialog } from './DocumentPrintDialog';
 import { DocumentFilterBar } from './DocumentFilterBar';
+import { useFieldOptions } from './useOptions';
 import {
   buttonAction,
   DEFAULT_PAGE_SIZE,
   initialFilters,
   listQuery,
+  printTargets,
   resetFilters,
+  sameQuery,
   shownValue,
   stateActions,
   stateLabel,
@@ -35,6 +40,9 @@ import {
   visibleFor,
   type FilterValues,
 } from './documents.logic';
+
+/** what one print request takes (POST /api/print/down_data) */
+const MAX_PRINT = 200;
 
 export function DocumentListPage() {
   const { type = '' } = useParams();
@@ -63,7 +71,10 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
   const [applied, setApplied] = useState<FilterValues>(values);
   const [page, setPage] = useState({ page_num: 1, page_size: def.list.page_size ?? DEFAULT_PAGE_SIZE });
   const [chosen, setChosen] = useState<DocumentRow | null>(null);
-  const [dialog, setDialog] = useState<'audit' | 'approvals' | 'print' | null>(null);
+  const [ticked, setTicked] = useState<string[]>([]);
+  const [printing, setPrinting] = useState<string[]>([]);
+  const options = useFieldOptions(columns);
+  const [dialog, setDialog] = useState<'audit' | 'approvals' | null>(null);
   const query = useMemo(() => listQuery(filters, applied, { ...page, order_by: def.list.default_order_by }), [filters, applied, page, def]);
   const list = useDocumentList(type, query, true);
   const noKey = def.tables.no_column;
@@ -71,21 +82,22 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
   const chosenNo = chosen ? String(chosen[noKey]) : null;
   const allowed = chosen ? stateActions(def, String(chosen[statusKey]), client) : null;
 
-  const search = () => {
-    setApplied(values);
+  // the page size stays as chosen; the same request again is fetched again, not answered from the cache
+  const searchWith = (next: FilterValues) => {
+    if (sameQuery(listQuery(filters, next, { ...page, page_num: 1, order_by: def.list.default_order_by }), query)) void list.refetch();
+    setApplied(next);
     setPage((p) => ({ ...p, page_num: 1 }));
   };
+  const search = () => searchWith(values);
   const reset = () => {
     const next = resetFilters(filters, values);
     setValues(next);
-    setApplied(next);
-    // the page size stays as chosen
-    setPage((p) => ({ ...p, page_num: 1 }));
+    searchWith(next);
   };
 
   const refresh = () => {
     setChosen(null);
-    list.refetch();
+    void list.refetch();
   };
 
   const run = async (work: () => Promise<unknown>, done: string) => {
@@ -101,6 +113,11 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
   const onAction = (key: string) => {
     const action = key as ReturnType<typeof buttonAction>;
     if (action === 'add') return navigate(`${documentRoute(type)}/new`);
+    if (action === 'print') {
+      const nos = printTargets(ticked, chosenNo);
+      if (nos.length > MAX_PRINT) return notify(t('documents.page.printTooMany', { max: MAX_PRINT }));
+      return nos.length ? setPrinting(nos) : notify(t('documents.page.chooseRow'));
+    }
     if (!chosenNo) return notify(t('documents.page.chooseRow'));
     switch (action) {
       case 'delete':
@@ -117,14 +134,15 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
         return setDialog('audit');
       case 'approvals':
         return setDialog('approvals');
-      case 'print':
-        return setDialog('print');
       default:
         return navigate(`${documentRoute(type)}/${encodeURIComponent(chosenNo)}`);
     }
   };
 
   const rows = list.data?.list ?? [];
+  const pageNos = rows.map((r) => String(r[noKey]));
+  const allTicked = pageNos.length > 0 && pageNos.every((n) => ticked.includes(n));
+  const tick = (no: string, on: boolean) => setTicked((cur) => (on ? [...cur.filter((n) => n !== no), no] : cur.filter((n) => n !== no)));
   return (
     <Stack gap="sm">
       <Card>
@@ -139,7 +157,15 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
           <Table striped highlightOnHover withTableBorder fz="sm" verticalSpacing={8} data-testid="document-list">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={36} />
+                <Table.Th w={64}>
+                  <Checkbox
+                    size="xs"
+                    aria-label={t('documents.page.tickPage')}
+                    checked={allTicked}
+                    indeterminate={!allTicked && pageNos.some((n) => ticked.includes(n))}
+                    onChange={() => setTicked((cur) => (allTicked ? cur.filter((n) => !pageNos.includes(n)) : [...new Set([...cur, ...pageNos])]))}
+                  />
+                </Table.Th>
                 {columns.map((c) => (
                   <Table.Th key={c.key} miw={c.min_width} ta={c.format && c.format !== 'text' && c.format !== 'date' ? 'right' : undefined}>
                     {textOf(c.label, locale)}
@@ -153,7 +179,11 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
                 return (
                   <Table.Tr key={no} onClick={() => setChosen(r)} style={{ cursor: 'pointer' }}>
                     <Table.Td>
-                      <Radio size="xs" value={no} checked={chosenNo === no} onChange={() => setChosen(r)} aria-label={no} />
+                      {/* ticked to print together; the radio chooses the row for the other actions */}
+                      <Group gap={8} wrap="nowrap">
+                        <Checkbox size="xs" aria-label={t('documents.page.tick', { no })} checked={ticked.includes(no)} onClick={(e) => e.stopPropagation()} onChange={(e) => tick(no, e.currentTarget.checked)} />
+                        <Radio size="xs" value={no} checked={chosenNo === no} onChange={() => setChosen(r)} aria-label={no} />
+                      </Group>
                     </Table.Td>
                     {columns.map((c) => (
                       <Table.Td key={c.key} ta={c.format && c.format !== 'text' && c.format !== 'date' ? 'right' : undefined}>
@@ -168,7 +198,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
                         ) : c.format ? (
                           formatCell(r[c.key], c.format)
                         ) : (
-                          shownValue(r, c.key, !!c.lookup)
+                          shownValue(r, c.key, !!c.lookup, options[c.key])
                         )}
                       </Table.Td>
                     ))}
@@ -209,7 +239,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
           businessNo={chosenNo}
         />
       ) : null}
-      <DocumentPrintDialog def={def} nos={dialog === 'print' && chosenNo ? [chosenNo] : []} onClose={() => setDialog(null)} />
+      <DocumentPrintDialog def={def} nos={printing} onClose={() => setPrinting([])} onPrinted={() => setTicked([])} />
     </Stack>
   );
 }

@@ -1,4 +1,7 @@
-/** One editable header field or line cell, by the definition's widget. */
+/**
+ * One editable header field or line cell, by the definition's widget: times and dates with a calendar,
+ * required selects that keep their value.
+ */
 import { NumberInput, Textarea, TextInput } from '@mantine/core';
 import type { DocumentFile, DocumentWidget } from '../../../engine/document/types';
 import type { DocumentValue } from '../../../engine/document/wire';
@@ -6,6 +9,7 @@ import type { OptionSource } from '../../../engine/wire';
 import { OptionSelect } from '../../blocks/OptionSelect';
 import { PickerCodesInput } from '../../blocks/PickerInput';
 import { useLocale } from '../../i18n';
+import { TimeField } from './TimeField';
 import { useOptions } from './useOptions';
 
 export interface FieldInputProps {
@@ -45,7 +49,10 @@ export function FieldInput({ def, widget, source, label, value, onChange, decima
     case 'textarea':
       return <Textarea size="xs" aria-label={label} value={text} maxLength={maxlength} autosize minRows={1} onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'select':
-      return <OptionSelect size="xs" label={label} options={options} value={text || null} onChange={(v) => onChange(v)} />;
+      return <OptionSelect size="xs" label={label} required={required} options={options} value={text || null} onChange={(v) => onChange(v)} />;
+    case 'datetime':
+    case 'date':
+      return <TimeField label={label} value={text} withTime={widget === 'datetime'} onChange={(v) => onChange(v || null)} />;
     case 'picker':
       return source?.kind === 'picker' ? (
         <PickerCodesInput picker={source.picker} valueField={source.value} names={text && shownName ? { [text]: shownName } : undefined} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
@@ -60,7 +67,6 @@ export function FieldInput({ def, widget, source, label, value, onChange, decima
           value={text}
           maxLength={maxlength}
           required={required}
-          placeholder={widget === 'date' ? 'YYYY-MM-DD' : widget === 'datetime' ? 'YYYY-MM-DD HH:mm:ss' : undefined}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );

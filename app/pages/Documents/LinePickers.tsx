@@ -1,6 +1,7 @@
 /**
  * The line adders of a document being edited: a button per goods picker of the definition (goods,
  * goods multi-picker, favourites, lot stock) and the scan field; what each returns becomes new lines.
+ * The pickers with a list are narrowed by the header (a receipt's supplier offers its own goods).
  */
 import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
@@ -16,9 +17,11 @@ export interface LinePickersProps {
   def: DocumentFile;
   client: ClientType;
   onRows: (rows: Record<string, unknown>[]) => void;
+  /** what the pickers are narrowed by (the header's supplier) */
+  params?: Record<string, string>;
 }
 
-export function LinePickers({ def, client, onRows }: LinePickersProps) {
+export function LinePickers({ def, client, onRows, params }: LinePickersProps) {
   const t = useT();
   const { locale } = useLocale();
   const [opened, setOpened] = useState<string | null>(null);
@@ -39,6 +42,7 @@ export function LinePickers({ def, client, onRows }: LinePickersProps) {
           description={resolvePicker(opened)}
           opened
           initialChosen={[]}
+          extraParams={params}
           onClose={() => setOpened(null)}
           onConfirm={(rows) => onRows(rows as Record<string, unknown>[])}
         />

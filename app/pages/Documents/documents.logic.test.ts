@@ -4,17 +4,19 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentFile } from '../../../engine/document/types';
 import {
   addPickedLines,
-  blankHeader,
   initialFilters,
   linePickers,
   listQuery,
   missingRequired,
+  printTargets,
   resetFilters,
+  sameQuery,
   shownValue,
   stateActions,
   toolbarButtons,
   visibleFor,
 } from './documents.logic';
+import { newHeader } from './lines.logic';
 
 const load = (name: string) => JSON.parse(readFileSync(resolve(process.cwd(), 'report-defs/documents', `${name}.json`), 'utf8')) as DocumentFile;
 const receipt = load('purchase-receipt');
@@ -78,6 +80,13 @@ describe('editing', () => {
     expect(shownValue({ supplier_no: 'V001', supplier_no_name: '鲜丰' }, 'supplier_no', true)).toBe('V001 - 鲜丰');
     expect(shownValue({ supplier_no: null }, 'supplier_no', true)).toBe('-');
   });
+  it('codes from an option list show their labels (issue 24 item 3: 收货类型 采购, not 1); unknown codes show as they are', () => {
+    const types = [{ value: '1', label: '采购' }, { value: '26', label: '直送' }];
+    expect(shownValue({ receive_type: 26 }, 'receive_type', false, types)).toBe('直送');
+    expect(shownValue({ receive_type: '1' }, 'receive_type', false, types)).toBe('采购');
+    expect(shownValue({ receive_type: 9 }, 'receive_type', false, types)).toBe('9');
+    expect(shownValue({ receive_type: null }, 'receive_type', false, types)).toBe('-');
+  });
   it('goods picked add one line each, once', () => {
     const lines = addPickedLines(outbound, [], [{ sku_no: 'A', sku_name: 'a' }, { sku_no: 'B' }]);
     expect(lines.map((l) => l.sku_no)).toEqual(['A', 'B']);
@@ -96,7 +105,7 @@ describe('editing', () => {
     expect(linePickers(receipt, 'HMT')).toEqual([{ picker: 'goods', label: null }]);
   });
   it('names the first required field left empty', () => {
-    const header = blankHeader(outbound);
+    const header = newHeader(outbound, '2026-11-21 09:30:00');
     const required = outbound.header.find((h) => h.required && !h.readonly && !h.hidden_for?.includes('HMT') && !header[h.key]);
     expect(required).toBeDefined();
     expect(missingRequired(outbound, 'HMT', header, [])).toBe(required!.key);
@@ -105,5 +114,25 @@ describe('editing', () => {
     const requiredLine = outbound.lines.find((c) => c.required && !c.readonly && c.key !== 'sku_no');
     expect(requiredLine).toBeDefined();
     expect(missingRequired(outbound, 'HMT', filled, [line])).toBe(requiredLine!.key);
+  });
+  it('picked goods take price, cost price and tax rate from the goods master (issue 24 item 4)', () => {
+    const row = { sku_no: 'A', sku_name: 'a', purchase_price: 8.5, buying_price: 7, input_tax_rate: 0.13, selling_price: 12 };
+    expect(addPickedLines(receipt, [], [row])).toEqual([{ sku_no: 'A', qty: null, price: '8.5', input_tax_rate: '0.13', lot_no: null }]);
+    expect(addPickedLines(outbound, [], [row])).toEqual([{ sku_no: 'A', qty: null, cost_price: '7' }]);
+  });
+});
+
+describe('list requests and printing', () => {
+  it('a search that asks the same again is recognised, so the list fetches it anew (issue 24 item 1)', () => {
+    const filters = receipt.filters;
+    const a = listQuery(filters, initialFilters(filters), { page_num: 1, page_size: 20 });
+    expect(sameQuery(a, { ...a })).toBe(true);
+    expect(sameQuery(a, { ...a, receive_no: 'SH1' })).toBe(false);
+    expect(sameQuery(a, { ...a, page_num: 2 })).toBe(false);
+  });
+  it('prints the ticked documents together, else the chosen one (issue 24 item 5)', () => {
+    expect(printTargets(['A', 'B'], 'C')).toEqual(['A', 'B']);
+    expect(printTargets([], 'C')).toEqual(['C']);
+    expect(printTargets([], null)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * the list query, toolbar buttons allowed by the document's state, header items, line editing. Pure; no
  * document type is named here.
  */
-import type { ClientType } from '../../../engine/wire';
+import type { ClientType, OptionItem } from '../../../engine/wire';
 import type { I18nText } from '../../../engine/definition/types';
 import type {
   DocumentAction,
@@ -13,6 +13,7 @@ import type {
 } from '../../../engine/document/types';
 import type { DocumentDetail, DocumentRow, DocumentValue } from '../../../engine/document/wire';
 import { FUNCTION_KEYS, type FunctionKey, type ToolbarButton } from '../../blocks/Toolbar';
+import { pickedLineValues } from './lines.logic';
 
 export const textOf = (text: I18nText, locale: string) => (locale === 'en-US' ? text.en : text.zh);
 
@@ -71,6 +72,12 @@ export function listQuery(
   return q;
 }
 
+/** Whether two list requests ask the same (a search that changes nothing must still fetch again). */
+export function sameQuery(a: Record<string, string | number>, b: Record<string, string | number>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => String(a[k]) === String(b[k]));
+}
+
 /** What a toolbar button does on the pages. */
 export type ButtonAction = 'add' | 'save' | 'delete' | 'submit' | 'audit' | 'attachments' | 'lots' | 'approvals' | 'import' | 'export' | 'print' | 'close' | 'edit';
 
@@ -116,17 +123,17 @@ export function stateLabel(def: DocumentFile, status: DocumentValue, locale: str
   return state ? { label: textOf(state.label, locale), color: state.color } : { label: String(status ?? '-') };
 }
 
-/** A header or line value for display: looked-up names beside codes ('code - name'). */
-export function shownValue(row: DocumentRow, key: string, hasLookup: boolean): string {
+/**
+ * A header or line value for display: looked-up names beside codes ('code - name'), and the option's
+ * label for a code from an option list (收货类型 采购, not 1).
+ */
+export function shownValue(row: DocumentRow, key: string, hasLookup: boolean, options?: readonly OptionItem[]): string {
   const v = row[key];
   if (v === null || v === undefined || v === '') return '-';
+  const option = options?.find((o) => String(o.value) === String(v));
+  if (option) return option.label;
   const name = hasLookup ? row[`${key}_name`] : null;
   return name ? `${v} - ${name}` : String(v);
-}
-
-/** A new document's header: defaults of the definition; readonly fields stay empty for the server. */
-export function blankHeader(def: DocumentFile): Record<string, DocumentValue> {
-  return Object.fromEntries(def.header.filter((h) => !h.readonly).map((h) => [h.key, h.default_value ?? null]));
 }
 
 /** The editable copy of a document's header and lines (only the stored, writable columns). */
@@ -138,22 +145,26 @@ export function editableCopy(def: DocumentFile, detail: DocumentDetail): { heade
 
 /**
  * Lines added by a goods picker: each returned row fills the writable line columns of the same name
- * (sku_no; lot_no from a lot-stock row), the rest stay empty. A row matching a line already there on
- * every filled column adds nothing, so picking the same goods twice keeps one line.
+ * (sku_no; lot_no from a lot-stock row) and the prices the goods master gives (lines.logic.ts), the rest
+ * stay empty. A row matching a line already there on every filled column adds nothing, so picking the
+ * same goods twice keeps one line.
  */
 export function addPickedLines(def: DocumentFile, lines: readonly Record<string, DocumentValue>[], rows: readonly Record<string, unknown>[]) {
   const writable = def.lines.filter((c) => !c.readonly).map((c) => c.key);
   const blank = Object.fromEntries(writable.map((k) => [k, null])) as Record<string, DocumentValue>;
   const out = [...lines];
   for (const row of rows) {
-    const filled = Object.fromEntries(
-      writable.filter((k) => row[k] !== null && row[k] !== undefined && row[k] !== '').map((k) => [k, String(row[k])]),
-    );
+    const filled = pickedLineValues(writable, row);
     if (!filled.sku_no) continue;
     const same = (l: Record<string, DocumentValue>) => Object.entries(filled).every(([k, v]) => String(l[k] ?? '') === v);
     if (!out.some(same)) out.push({ ...blank, ...filled });
   }
   return out;
+}
+
+/** The documents 打印 prints from a list: the ticked ones, else the chosen row. */
+export function printTargets(ticked: readonly string[], chosen: string | null): string[] {
+  return ticked.length ? [...ticked] : chosen ? [chosen] : [];
 }
 
 /** The line adders of a document for a client; without any, the sku_no column's own picker. */
