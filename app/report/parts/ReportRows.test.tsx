@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { render } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import type { Column, ReportRow } from '../../../engine/wire';
+import { goodsDetailPath } from '../../shell/goods-link';
+import { GoodsLinksContext } from './GoodsName';
 import { ReportRows, ROW_INDEX_ATTR } from './ReportRows';
+import { goodsLinkSku } from './table.logic';
 
 const col = (value: string, type: '1' | '2', format: Column['format']): Column => ({
   label: value,
@@ -55,5 +58,42 @@ describe('ReportRows: the body as plain cells', () => {
     expect(boxes[0].getAttribute('aria-label')).toBe('切换选择行');
     expect(trs[1].hasAttribute('data-selected')).toBe(true);
     expect(trs[0].hasAttribute('data-selected')).toBe(false);
+  });
+});
+
+describe('ReportRows: goods names link to the goods page (rules 24–25; issue 24 item 10)', () => {
+  const goodsColumns = [col('sku_no', '1', 'text'), col('sku_name', '1', 'text'), col('sales', '2', 'money')];
+  const goodsRows: ReportRow[] = [
+    { sku_no: 'SKU001', sku_name: '纯牛奶', sales: 10 },
+    { sku_no: null, sku_name: '未知商品', sales: 1 },
+  ];
+
+  it('a goods name with its sku_no is a link to the client\'s goods detail page; a click stays in the app', () => {
+    const opened: string[] = [];
+    const { container } = render(
+      <GoodsLinksContext.Provider value={{ href: (sku) => goodsDetailPath('HMT', sku), open: (p) => opened.push(p) }}>
+        <table>
+          <tbody>
+            <ReportRows rows={goodsRows} columns={goodsColumns} selection={{}} selectLabel="切换选择行" />
+          </tbody>
+        </table>
+      </GoodsLinksContext.Provider>,
+    );
+    const links = [...container.querySelectorAll('a')];
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['纯牛奶', '/c-sku-detail?no=SKU001&type=detail&ser=1']]);
+    fireEvent.click(links[0]);
+    expect(opened).toEqual(['/c-sku-detail?no=SKU001&type=detail&ser=1']);
+    expect(goodsLinkSku({ sku_no: 'S1', sku_name: 'x' }, 'sku_no')).toBeNull();
+  });
+
+  it('outside the app (no links given) the name is text', () => {
+    const { container } = render(
+      <table>
+        <tbody>
+          <ReportRows rows={goodsRows} columns={goodsColumns} selection={{}} selectLabel="切换选择行" />
+        </tbody>
+      </table>,
+    );
+    expect(container.querySelector('a')).toBeNull();
   });
 });

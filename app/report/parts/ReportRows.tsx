@@ -7,7 +7,8 @@
 import { memo } from 'react';
 import type { Column, ReportRow } from '../../../engine/wire';
 import { formatCell, isNegativeCell } from '../format';
-import { isRowSelected, type RowSelection } from './table.logic';
+import { GoodsName } from './GoodsName';
+import { goodsLinkSku, isRowSelected, type RowSelection } from './table.logic';
 import classes from './ReportTable.module.css';
 
 /** data attribute on a row checkbox: the index of its row in the answer */
@@ -24,7 +25,10 @@ interface RowProps {
 function cell(row: ReportRow, column: Column) {
   const value = row[column.value];
   const text = formatCell(value, column.format);
-  if (column.type !== '2') return <td key={column.value}>{text}</td>;
+  if (column.type !== '2') {
+    const sku = goodsLinkSku(row, column.value);
+    return <td key={column.value}>{sku ? <GoodsName skuNo={sku} text={text} /> : text}</td>;
+  }
   return (
     <td key={column.value} align="right">
       {isNegativeCell(value, column.format) ? <span className={classes.negative}>{text}</span> : text}

@@ -27,9 +27,10 @@ import { useLocale, useT } from '../../i18n';
 import { EMPTY_LAYOUT, orderedColumns, tableStateOf, type ColumnLayout } from '../custom-columns.logic';
 import { formatCell, isNegativeCell } from '../format';
 import { DelayedLoader } from './DelayedLoader';
+import { GoodsName } from './GoodsName';
 import { HeaderLabel, HeaderSortContext } from './HeaderLabel';
 import { ReportRows, ROW_INDEX_ATTR } from './ReportRows';
-import { columnWidth, ROW_HEIGHT, SELECT_COLUMN, selectionAfterClick, shownColumns, totalsLabelColumn } from './table.logic';
+import { columnWidth, goodsLinkSku, ROW_HEIGHT, SELECT_COLUMN, selectionAfterClick, shownColumns, totalsLabelColumn } from './table.logic';
 import classes from './ReportTable.module.css';
 
 export interface ReportTableProps {
@@ -135,7 +136,12 @@ export function ReportTable({
           id: column.value,
           accessorFn: (row) => row[column.value],
           header: column.label,
-          Cell: ({ cell }) => (numeric ? <NumberCell value={cell.getValue()} column={column} /> : formatCell(cell.getValue(), column.format)),
+          Cell: ({ cell, row }) => {
+            if (numeric) return <NumberCell value={cell.getValue()} column={column} />;
+            const sku = goodsLinkSku(row.original, column.value);
+            const text = formatCell(cell.getValue(), column.format);
+            return sku ? <GoodsName skuNo={sku} text={text} /> : text;
+          },
           Footer: () => <TotalCell column={column} labelColumn={labelColumn} />,
           size: width,
           minSize: Math.min(width, 60),

@@ -1,5 +1,5 @@
 /** Pure pieces of the result table: which columns show, their widths, and where the 合计 label goes. */
-import type { Column } from '../../../engine/wire';
+import type { Column, ReportRow } from '../../../engine/wire';
 
 export const SELECT_COLUMN = 'mrt-row-select';
 /** rule 179: 40 px rows (the virtual scroller's row height in focus mode) */
@@ -38,4 +38,14 @@ export function selectionAfterClick(selection: RowSelection, index: number, anch
     else delete next[String(i)];
   }
   return next;
+}
+
+/**
+ * The sku_no a cell links with (rules 24–25): a goods-name column (`sku_name`) of a row that carries its
+ * sku_no. Any report whose goods dimension answers both gets the link; none is named here.
+ */
+export function goodsLinkSku(row: ReportRow, columnKey: string): string | null {
+  if (columnKey !== 'sku_name') return null;
+  const sku = row.sku_no;
+  return typeof sku === 'string' && sku !== '' ? sku : typeof sku === 'number' ? String(sku) : null;
 }
