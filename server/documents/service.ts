@@ -17,7 +17,7 @@ import {
   writableHeaderFields,
 } from '../../engine/document/rules';
 import type { ServerSession } from '../auth/session';
-import { nowIn, sqlTimestamp } from '../clock';
+import { nowIn, sqlTimestamp, today } from '../clock';
 import type { Db } from '../db/types';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { documentTypes } from './definitions';
@@ -34,11 +34,9 @@ export const DOCUMENT_MESSAGES = {
   tooManyLines: (existing: number) => `单据最多${MAX_DOCUMENT_LINES}行，已有${existing}行，请分单导入`,
 } as const;
 
-const todayOfTenant = () => nowIn().slice(0, 10);
-
 /** A document that posts must be dated in the open period (422 otherwise); others are not bound. */
 function checkOpenPeriod(businessTime: unknown): void {
-  const error = openPeriodError(String(businessTime ?? nowIn()), todayOfTenant());
+  const error = openPeriodError(String(businessTime ?? nowIn()), today());
   if (error) throw new HttpError(422, 'PERIOD_CLOSED', error);
 }
 
@@ -365,7 +363,7 @@ export async function auditDocument(
     if (def.posting?.state === to) {
       checkOpenPeriod(doc.header[def.tables.time_column]);
       await checkLotsForSubmit(tx, def, session, no);
-      await postDocument(tx, def, session.tenant_id, no, todayOfTenant());
+      await postDocument(tx, def, session.tenant_id, no, today());
     }
   });
   return to;

@@ -60,7 +60,7 @@ export async function applySnapshotDeltas(tx: Db, tenantId: number, today: strin
     );
     await tx.query(
       `INSERT INTO ${table} (tenant_id, biz_date, ${cols.join(', ')}, qty, amount)
-       SELECT $1, CAST(g.d AS DATE), ${cols.map((_, i) => `$${6 + i}`).join(', ')}, CAST($4 AS DECIMAL(18,3)), CAST($5 AS DECIMAL(18,4))
+       SELECT $1, CAST(g.d AS DATE), ${cols.map((_, i) => `CAST($${6 + i} AS VARCHAR)`).join(', ')}, CAST($4 AS DECIMAL(18,3)), CAST($5 AS DECIMAL(18,4))
          FROM generate_series(CAST($2 AS TIMESTAMP), CAST($3 AS TIMESTAMP), INTERVAL '1 day') AS g(d)
         WHERE NOT EXISTS (SELECT 1 FROM ${table} z WHERE z.tenant_id = $1 AND z.biz_date = CAST(g.d AS DATE) AND ${keyWhere(d.key, 6, 'z')})`,
       change,
