@@ -19,7 +19,7 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { readHead, saveMultipartFile } from '../http/receive-file';
 import { safeFileName, sniffMime } from '../shell/upload.logic';
 import type { DocumentTypes } from './definitions';
-import { documentFilesDir, removeStoredFiles, sniffDocumentMime } from './files';
+import { documentFilesDir, removeLeftoverWorkFiles, removeStoredFiles, sniffDocumentMime, workFileName } from './files';
 import { docParams } from './schemas';
 import { getDocument, requireAction } from './service';
 
@@ -29,6 +29,9 @@ export const ATTACHMENT_MESSAGES = {
   badType: '不支持该文件类型，请上传图片、PDF或Excel文件',
   notFound: '附件不存在',
 } as const;
+
+/** The sandboxing policy uploads are served with (server/shell/upload-routes.ts). */
+export const ATTACHMENT_POLICY = "default-src 'none'; img-src 'self'; media-src 'self'; sandbox; frame-ancestors 'none'";
 
 interface AttachmentRow {
   id: string;
@@ -58,6 +61,7 @@ type FileReq = { Params: { type: string; no: string; id: string } };
 export async function attachmentRoutes(app: FastifyInstance, { types }: { types: DocumentTypes }): Promise<void> {
   const largest = Math.max(0, ...[...types.all.values()].map((d) => d.attachments?.max_size ?? 0));
   await app.register(multipart, { limits: { fileSize: largest || 1, files: 1, fields: 5, fieldSize: 1024 } });
+  removeLeftoverWorkFiles(app.config.filesDir, app.config.instanceId, 'attachments');
 
   const rowsOf = (session: ServerSession, def: DocumentFile, no: string) =>
     app.db.query<AttachmentRow>(
@@ -89,9 +93,9 @@ export async function attachmentRoutes(app: FastifyInstance, { types }: { types:
       throw badRequest('NOT_MULTIPART', ATTACHMENT_MESSAGES.noFile);
     });
     if (!file) throw badRequest('NO_FILE', ATTACHMENT_MESSAGES.noFile);
-    const folder = documentFilesDir(app.config.db.dataDir, session.tenant_id, 'attachments');
+    const folder = documentFilesDir(app.config.filesDir, session.tenant_id, 'attachments');
     const id = randomUUID();
-    const partial = join(folder, `${id}.part`);
+    const partial = join(folder, workFileName(app.config.instanceId, 'part'));
     const size = await saveMultipartFile(file, partial, tooLarge);
     const name = safeFileName(file.filename);
     const mime = size > 0 ? sniffDocumentMime(readHead(partial), name, sniffMime) : null;
@@ -103,17 +107,23 @@ export async function attachmentRoutes(app: FastifyInstance, { types }: { types:
     renameSync(partial, path);
     try {
       await app.db.transaction(async (tx) => {
+        // the limit is checked against the document's row, locked: concurrent uploads take turns
+        const t = def.tables;
+        const [locked] = await tx.query<{ s: unknown }>(
+          `SELECT ${t.status_column} AS s FROM ${t.header} WHERE tenant_id = $1 AND ${t.no_column} = $2${tx.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
+          [session.tenant_id, req.params.no],
+        );
+        if (!locked || String(locked.s) !== String(doc.status)) throw new HttpError(409, 'WRONG_STATE', '单据状态已变化，请刷新后重试');
+        const [{ n }] = await tx.query<{ n: number }>(
+          'SELECT count(*) AS n FROM document_attachment WHERE tenant_id = $1 AND business_type = $2 AND business_no = $3',
+          [session.tenant_id, def.id, req.params.no],
+        );
+        if (Number(n) >= conf.max_files) throw badRequest('TOO_MANY_FILES', ATTACHMENT_MESSAGES.tooMany(conf.max_files));
         await tx.query(
           `INSERT INTO document_attachment (tenant_id, id, business_type, business_no, account_id, name, size, mime, path, created_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, CAST($10 AS TIMESTAMP))`,
           [session.tenant_id, id, def.id, req.params.no, session.account_id, name, size, mime, path, sqlTimestamp()],
         );
-        // two uploads at once must not pass the limit together
-        const [{ n }] = await tx.query<{ n: number }>(
-          'SELECT count(*) AS n FROM document_attachment WHERE tenant_id = $1 AND business_type = $2 AND business_no = $3',
-          [session.tenant_id, def.id, req.params.no],
-        );
-        if (Number(n) > conf.max_files) throw badRequest('TOO_MANY_FILES', ATTACHMENT_MESSAGES.tooMany(conf.max_files));
       });
     } catch (err) {
       rmSync(path, { force: true });
@@ -162,6 +172,8 @@ export async function attachmentRoutes(app: FastifyInstance, { types }: { types:
         .header('content-type', row.mime)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=3600')
+        // a stored file is shown, never run: no scripts, no plugins, even when opened on its own (as uploads)
+        .header('content-security-policy', ATTACHMENT_POLICY)
         .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(row.name)}`);
       return reply.send(createReadStream(row.path));
     },

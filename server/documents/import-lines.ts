@@ -1,7 +1,9 @@
 /**
  * Reading document lines from an import spreadsheet: the first sheet, headings in row 1 matched to
  * the definition's import columns, every data row checked like a typed line. Row problems are
- * collected (not stopped at the first) so the error file can name every row.
+ * collected (not stopped at the first) so the error file can name every row. The sheet is streamed:
+ * rows beyond what the document can still take are never kept, so a million-row file costs time
+ * on disk, not memory.
  */
 import ExcelJS from 'exceljs';
 import type { DocumentFile, LineColumnDef } from '../../engine/document/types';
@@ -14,6 +16,10 @@ export const IMPORT_MESSAGES = {
   missingColumns: (names: string[]) => `导入模板缺少列：${names.join('、')}`,
   empty: '文件中没有数据行',
   rowErrors: (n: number) => `共${n}行有错误，未导入任何数据，请下载错误文件查看`,
+  tooManyRows: (max: number, existing: number) =>
+    existing > 0
+      ? `单据最多${max}行，已有${existing}行，本次最多导入${Math.max(0, max - existing)}行，请分单导入`
+      : `导入文件超过${max}行，单据最多${max}行，请分单导入`,
 } as const;
 
 export const headingOf = (c: LineColumnDef) => c.import_heading ?? c.label.zh;
@@ -47,32 +53,63 @@ function cellText(cell: ExcelJS.Cell): string {
   return String(v).trim();
 }
 
-/** The data rows of the first sheet, or the reason the file cannot be used. */
-export async function readSheet(path: string, def: DocumentFile): Promise<{ rows: SheetRow[] } | { error: string }> {
-  const wb = new ExcelJS.Workbook();
+/** How many lines the document may still take: its limit, and the lines it already has. */
+export interface RowCapacity {
+  max: number;
+  existing: number;
+}
+
+/**
+ * The data rows of the first sheet, or the reason the file cannot be used. Stops keeping rows once
+ * there are more than the document can take; the sheet is still read to its end, because exceljs
+ * removes its temporary copy of a sheet (written when the sheet precedes its strings) only then.
+ */
+export async function readSheet(path: string, def: DocumentFile, capacity: RowCapacity): Promise<{ rows: SheetRow[] } | { error: string }> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const columns = importColumns(def);
+  const room = capacity.max - capacity.existing;
+  const rows: SheetRow[] = [];
+  let positions: Map<string, number> | null = null;
+  let error: string | null = null;
+  let sheets = 0;
   try {
-    await wb.xlsx.readFile(path);
+    for await (const ws of reader) {
+      sheets++;
+      for await (const row of ws) {
+        if (sheets > 1 || error) continue;
+        if (!positions) {
+          positions = new Map();
+          if (row.number === 1) {
+            row.eachCell((cell, col) => {
+              const text = cellText(cell);
+              const match = columns.find((c) => headingOf(c) === text || c.label.zh === text || c.key === text);
+              if (match && !positions!.has(match.key)) positions!.set(match.key, col);
+            });
+          }
+          const missing = columns.filter((c) => c.required && !positions!.has(c.key)).map(headingOf);
+          if (missing.length) error = IMPORT_MESSAGES.missingColumns(missing);
+          if (row.number === 1) continue;
+        }
+        const raw: Record<string, string> = {};
+        for (const [key, col] of positions) raw[key] = cellText(row.getCell(col));
+        if (!Object.values(raw).some((v) => v !== '')) continue;
+        if (rows.length >= room) {
+          error = IMPORT_MESSAGES.tooManyRows(capacity.max, capacity.existing);
+          rows.length = 0;
+          continue;
+        }
+        rows.push({ row: row.number, raw });
+      }
+    }
   } catch {
     return { error: IMPORT_MESSAGES.unreadable };
   }
-  const ws = wb.worksheets[0];
-  if (!ws) return { error: IMPORT_MESSAGES.unreadable };
-  const columns = importColumns(def);
-  const positions = new Map<string, number>();
-  ws.getRow(1).eachCell((cell, col) => {
-    const text = cellText(cell);
-    const match = columns.find((c) => headingOf(c) === text || c.label.zh === text || c.key === text);
-    if (match && !positions.has(match.key)) positions.set(match.key, col);
-  });
-  const missing = columns.filter((c) => c.required && !positions.has(c.key)).map(headingOf);
-  if (missing.length) return { error: IMPORT_MESSAGES.missingColumns(missing) };
-  const rows: SheetRow[] = [];
-  for (let r = 2; r <= ws.rowCount; r++) {
-    const row = ws.getRow(r);
-    const raw: Record<string, string> = {};
-    for (const [key, col] of positions) raw[key] = cellText(row.getCell(col));
-    if (Object.values(raw).some((v) => v !== '')) rows.push({ row: r, raw });
+  if (sheets === 0) return { error: IMPORT_MESSAGES.unreadable };
+  if (!positions) {
+    const required = columns.filter((c) => c.required).map(headingOf);
+    return { error: required.length ? IMPORT_MESSAGES.missingColumns(required) : IMPORT_MESSAGES.empty };
   }
+  if (error) return { error };
   if (!rows.length) return { error: IMPORT_MESSAGES.empty };
   return { rows };
 }

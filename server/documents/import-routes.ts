@@ -7,18 +7,18 @@
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { DocumentFile } from '../../engine/document/types';
 import type { ImportItem, ImportStarted } from '../../engine/document/wire';
+import { MAX_DOCUMENT_LINES } from '../../engine/document/limits';
 import { sizeLimit } from '../../engine/upload';
 import type { ServerSession } from '../auth/session';
 import { ok } from '../http/envelope';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { readHead, saveMultipartFile } from '../http/receive-file';
 import type { DocumentTypes } from './definitions';
-import { documentFilesDir } from './files';
+import { documentFilesDir, removeLeftoverWorkFiles, workFileName } from './files';
 import { checkRows, headingOf, importColumns, IMPORT_MESSAGES, readSheet, templateBuffer, writeErrorFile } from './import-lines';
 import { knownCodes } from './lookups';
 import { appendLines, getDocument, requireAction } from './service';
@@ -70,6 +70,8 @@ const typeQuery = {
 export async function importRoutes(app: FastifyInstance, { types }: { types: DocumentTypes }): Promise<void> {
   const largest = Math.max(DEFAULT_IMPORT_MAX, ...[...types.all.values()].map(maxOf));
   await app.register(multipart, { limits: { fileSize: largest, files: 1, fields: 5, fieldSize: 1024 } });
+  // an import killed mid-way leaves its upload behind: gone at the next start
+  removeLeftoverWorkFiles(app.config.filesDir, app.config.instanceId, 'imports');
 
   app.get<{ Querystring: { type: string } }>('/api/import/item', { schema: typeQuery }, async (req) => {
     const def = importDefinition(types, req.session!, req.query.type);
@@ -129,7 +131,7 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
         file.file.resume();
         throw err;
       }
-      const path = join(documentFilesDir(app.config.db.dataDir, session.tenant_id, 'imports'), `${randomUUID()}.upload`);
+      const path = join(documentFilesDir(app.config.filesDir, session.tenant_id, 'imports'), workFileName(app.config.instanceId, 'upload'));
       if ((await saveMultipartFile(file, path, tooLarge)) === 0) {
         rmSync(path, { force: true });
         throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
@@ -148,7 +150,9 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
         expectedRows: 0,
         produce: async (errorFile, onProgress) => {
           try {
-            const sheet = await readSheet(path, def);
+            // the line limit is checked while reading (rows beyond it are never kept) and again where the lines are written
+            const existing = (await getDocument(app.db, def, session, no)).lines.length;
+            const sheet = await readSheet(path, def, { max: MAX_DOCUMENT_LINES, existing });
             if ('error' in sheet) return { rows: 0, note: sheet.error };
             const { lines, problems } = checkRows(def, sheet.rows);
             onProgress(sheet.rows.length);

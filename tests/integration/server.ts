@@ -60,7 +60,7 @@ export async function startWithAccounts(
   accounts: readonly Account[],
 ): Promise<{ server: TestServer; tokens: Record<string, string>; sessions: Record<string, SessionInfo>; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hm-it-'));
-  const server = await startTestServer({ db: { dataDir } });
+  const server = await startTestServer({ db: { dataDir }, filesDir: dataDir });
   const tokens: Record<string, string> = {};
   const sessions: Record<string, SessionInfo> = {};
   for (const [key, user, client, merchant] of accounts) {
