@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { documentRoute } from '../../engine/document/menu';
 import type { AuditBody, DocumentTypeItem, DocumentWriteBody } from '../../engine/document/wire';
 import { ok } from '../http/envelope';
+import { idempotent } from '../http/idempotency';
 import { attachmentRoutes } from './attachments';
 import { documentTypes } from './definitions';
 import { importRoutes } from './import-routes';
@@ -83,11 +84,11 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
   app.post<TypeReq & { Body: DocumentWriteBody }>(
     '/api/documents/:type',
     { schema: { params: typeParams, body: writeBody } },
-    async (req) => {
+    idempotent(async (req) => {
       const def = types.resolve(req.session!, req.params.type);
       const no = await createDocument(app.db, def, req.session!, req.body);
       return ok(await getDocument(app.db, def, req.session!, no));
-    },
+    }),
   );
 
   app.get<DocReq>('/api/documents/:type/:no', { schema: { params: docParams } }, async (req) =>

@@ -1,0 +1,133 @@
+/**
+ * Idempotent creates (DESIGN §4; issue 24 item 2): a create carrying an Idempotency-Key answers the first
+ * result to every repeat of it, even twenty at once, and stores one document.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DocumentDetail } from '../../engine/document/wire';
+import { sqlTimestamp } from '../../server/clock';
+import { IDEMPOTENCY_MESSAGES } from '../../server/http/idempotency';
+import { bearer, startWithAccounts, type TestServer } from './server';
+
+let env: Awaited<ReturnType<typeof startWithAccounts>>;
+let s: TestServer;
+let tokens: Record<string, string>;
+let sessions: Awaited<ReturnType<typeof startWithAccounts>>['sessions'];
+let body: { header: Record<string, string>; lines: Record<string, string | number>[] };
+
+beforeAll(async () => {
+  env = await startWithAccounts([
+    ['admin', 'admin', 'HMT', '10139'],
+    ['store', 'store01', 'HMD', '10139'],
+  ]);
+  ({ server: s, tokens, sessions } = env);
+  const [sku] = await q("SELECT sku_no, supplier_no FROM sku WHERE tenant_id = 10139 AND supplier_no IS NOT NULL ORDER BY sku_no LIMIT 1");
+  body = {
+    header: { receive_type: '1', supplier_no: String(sku.supplier_no), org_code: String(sessions.store.org_code), receive_time: '2026-11-21 09:30:00' },
+    lines: [{ sku_no: String(sku.sku_no), qty: 2, price: 3.5 }],
+  };
+});
+afterAll(() => env?.close());
+
+const q = (sql: string, params: unknown[] = []) => s.testDb.db.query<Record<string, unknown>>(sql, params);
+const receipts = async () => Number((await q('SELECT count(*) AS n FROM purchase_receipt WHERE tenant_id = 10139'))[0].n);
+const create = (key: string | undefined, payload: unknown = body, who: 'admin' | 'store' = 'admin') =>
+  s.app.inject({
+    method: 'POST',
+    url: '/api/documents/purchase-receipt',
+    headers: { ...bearer(tokens[who]), ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    payload: payload as object,
+  });
+const noOf = (res: { json(): unknown }) => (res.json() as { data: DocumentDetail }).data.no;
+
+describe('Idempotency-Key on document creates', () => {
+  it('twenty concurrent creates with one key store one document and all answer it', async () => {
+    const before = await receipts();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => create('k-concurrent-1')));
+    expect(answers[0].json()).toMatchObject({ status: '200', message: 'ok' });
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const nos = new Set(answers.map(noOf));
+    expect(nos.size).toBe(1);
+    expect(await receipts()).toBe(before + 1);
+    const [no] = [...nos];
+    expect(await q('SELECT count(*) AS n FROM purchase_receipt_item WHERE tenant_id = 10139 AND receive_no = $1', [no])).toEqual([{ n: 1 }]);
+  });
+
+  it('a repeat later answers the first document, marked as replayed, and stores nothing', async () => {
+    const first = await create('k-repeat');
+    const before = await receipts();
+    const again = await create('k-repeat');
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(noOf(again)).toBe(noOf(first));
+    expect(again.json()).toEqual(first.json());
+    expect(await receipts()).toBe(before);
+  });
+
+  it('the key may be sent in the draft\'s quoted form', async () => {
+    const first = await create('"k-quoted"');
+    const again = await create('k-quoted');
+    expect(noOf(again)).toBe(noOf(first));
+  });
+
+  it('the same key with another request is refused with 422 and stores nothing', async () => {
+    await create('k-reused');
+    const before = await receipts();
+    const other = await create('k-reused', { ...body, lines: [{ ...body.lines[0], qty: 7 }] });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: IDEMPOTENCY_MESSAGES.reused });
+    expect(await receipts()).toBe(before);
+  });
+
+  it('keys belong to one account: another account with the same key gets its own document', async () => {
+    const admin = await create('k-shared');
+    const store = await create('k-shared', body, 'store');
+    expect(store.statusCode).toBe(200);
+    expect(noOf(store)).not.toBe(noOf(admin));
+  });
+
+  it('a refused create gives the key back: the corrected request with it creates the document', async () => {
+    const before = await receipts();
+    const refused = await create('k-fix', { ...body, lines: [] });
+    expect(refused.statusCode).toBe(400);
+    expect(await receipts()).toBe(before);
+    const fixed = await create('k-fix');
+    expect(fixed.statusCode).toBe(200);
+    expect(await receipts()).toBe(before + 1);
+    expect(noOf(await create('k-fix'))).toBe(noOf(fixed));
+  });
+
+  it('a malformed key is refused with 400 and nothing is stored', async () => {
+    const before = await receipts();
+    for (const bad of ['', 'x'.repeat(201), 'has space']) {
+      const res = await create(bad);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'BAD_IDEMPOTENCY_KEY', message: IDEMPOTENCY_MESSAGES.badKey });
+    }
+    expect(await receipts()).toBe(before);
+  });
+
+  it('without a key every create stores a document, as before', async () => {
+    const before = await receipts();
+    const [a, b] = [await create(undefined), await create(undefined)];
+    expect(noOf(a)).not.toBe(noOf(b));
+    expect(await receipts()).toBe(before + 2);
+  });
+
+  it('a key older than a day is forgotten: it creates again', async () => {
+    const first = await create('k-old');
+    await q("UPDATE idempotency_key SET created_at = CAST($1 AS TIMESTAMP) WHERE idem_key = 'k-old'", [sqlTimestamp(new Date(Date.now() - 25 * 3600_000))]);
+    const again = await create('k-old');
+    expect(again.statusCode).toBe(200);
+    expect(noOf(again)).not.toBe(noOf(first));
+  });
+
+  it('a claim left unanswered by a stopped process is taken over after two minutes', async () => {
+    await q(
+      "INSERT INTO idempotency_key (tenant_id, account_id, idem_key, fingerprint, created_at) SELECT tenant_id, account_id, 'k-stale', 'x', CAST($1 AS TIMESTAMP) FROM account WHERE tenant_id = 10139 AND username = 'admin' AND client_type = 'HMT'",
+      [sqlTimestamp(new Date(Date.now() - 3 * 60_000))],
+    );
+    const res = await create('k-stale');
+    expect(res.statusCode).toBe(200);
+    expect(noOf(await create('k-stale'))).toBe(noOf(res));
+  });
+});
