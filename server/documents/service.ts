@@ -21,7 +21,7 @@ import { nowIn, sqlTimestamp, today } from '../clock';
 import type { Db } from '../db/types';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { documentTypes } from './definitions';
-import { checkLookups } from './lookups';
+import { checkPicks } from './lookups';
 import { postDocument } from '../stock/document-posting';
 import { openPeriodError } from '../../engine/stock';
 import { MAX_DOCUMENT_LINES } from '../../engine/document/limits';
@@ -135,7 +135,7 @@ async function checkedHeader(db: Db, def: DocumentFile, session: ServerSession, 
     if ('error' in checked) throw badRequest(checked.error.code, checked.error.message);
     values[f.key] = checked.value;
   }
-  await checkLookups(db, session.tenant_id, fields, [values], false);
+  await checkPicks(db, session, fields, [values], false);
   for (const f of def.header) {
     if (f.session?.clients.includes(session.client)) values[f.key] = session[f.session.value];
   }
@@ -145,7 +145,7 @@ async function checkedHeader(db: Db, def: DocumentFile, session: ServerSession, 
 async function checkedLines(db: Db, def: DocumentFile, session: ServerSession, lines: Record<string, unknown>[]) {
   const checked = checkLines(def, lines);
   if ('error' in checked) throw badRequest(checked.error.code, checked.error.message);
-  await checkLookups(db, session.tenant_id, def.lines, checked.rows, true);
+  await checkPicks(db, session, def.lines, checked.rows, true);
   return checked.rows;
 }
 

@@ -141,3 +141,33 @@ export async function openTestDb(): Promise<TestDb> {
     },
   };
 }
+
+/** A freshly migrated database without any data (DuckDB file in a temporary folder, or a new PostgreSQL database). */
+export async function openEmptyDb(): Promise<TestDb> {
+  if (pgUrl) {
+    const name = `hm_test_empty_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await pgAdmin((c) => c.query(`CREATE DATABASE ${name}`));
+    const db = await openPostgres(withDatabase(pgUrl, name));
+    await migrate(db);
+    return {
+      db,
+      location: name,
+      close: async () => {
+        await db.close();
+        await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      },
+    };
+  }
+  const dir = join(tmpdir(), `hm-test-${randomUUID()}`);
+  mkdirSync(dir, { recursive: true });
+  const db = await openDuckDb(join(dir, 'hm.duckdb'));
+  await migrate(db);
+  return {
+    db,
+    location: dir,
+    close: async () => {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
