@@ -9,10 +9,12 @@ import { startLabelDriver } from './label-driver';
 let out: string;
 let driver: Awaited<ReturnType<typeof startLabelDriver>>;
 let base: string;
+const APP = 'http://127.0.0.1:8080';
+const XML = { 'content-type': 'text/xml', origin: APP };
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), 'hm-labels-'));
-  driver = await startLabelDriver({ port: 0, outDir: out });
+  driver = await startLabelDriver({ port: 0, outDir: out, origins: [APP] });
   const addr = driver.server.address() as { port: number };
   base = `http://127.0.0.1:${addr.port}`;
 });
@@ -23,9 +25,43 @@ afterAll(() => {
 
 describe('reference label driver (rules 243–245)', { timeout: 30_000 }, () => {
   it('answers its status with CORS for the print frame', async () => {
-    const res = await fetch(`${base}/status`);
-    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    const res = await fetch(`${base}/status`, { headers: { origin: APP } });
+    expect(res.headers.get('access-control-allow-origin')).toBe(APP);
     expect(await res.json()).toMatchObject({ ok: true });
+  });
+
+  it('issue 23 item 3: any other page is refused and cannot print; answers carry no goods or file paths', async () => {
+    const evil = 'https://evil.example';
+    const status = await fetch(`${base}/status`, { headers: { origin: evil } });
+    expect(status.status).toBe(403);
+    expect(status.headers.get('access-control-allow-origin')).toBeNull();
+    const before = driver.jobs.length;
+    const xml = labelXml([{ sku_no: 'A1', sku_name: '可乐', selling_price: 3.5, print_num: 1 }], { name: '标准', content: '<label w="60" h="40"/>' });
+    expect((await fetch(`${base}/print`, { method: 'POST', body: xml, headers: { 'content-type': 'text/xml', origin: evil } })).status).toBe(403);
+    // a page may post text/plain without asking first: the driver takes XML only
+    expect((await fetch(`${base}/print`, { method: 'POST', body: xml, headers: { 'content-type': 'text/plain', origin: APP } })).status).toBe(415);
+    expect(driver.jobs.length).toBe(before);
+    expect((await fetch(`${base}/jobs/last`, { headers: { origin: APP } })).status).toBe(404);
+    const printed = await (await fetch(`${base}/print`, { method: 'POST', body: xml, headers: XML })).json();
+    expect(printed).toEqual({ ok: true, records: 1 });
+  });
+
+  it('issue 23 item 7: a label without size or with an item outside it is refused (400) at once', async () => {
+    const post = (content: string) =>
+      fetch(`${base}/print`, { method: 'POST', headers: XML, body: labelXml([{ sku_no: 'A1', sku_name: '可乐', selling_price: 3.5, print_num: 1 }], { name: 'x', content }) });
+    for (const content of [
+      '<label w="0" h="0"/>',
+      '<label w="-5" h="40"/>',
+      '<label w="100000" h="40"/>',
+      '<label w="60" h="40"><text x="70" y="2" size="9">{sku_name}</text></label>',
+      '<label w="60" h="40"><text x="2" y="45" size="9">{sku_name}</text></label>',
+      '<label w="60" h="40"><text x="2" y="2" size="0">{sku_name}</text></label>',
+      '<label w="60" h="40"><text x="2" y="2" size="500">{sku_name}</text></label>',
+    ]) {
+      const res = await post(content);
+      expect(res.status, content).toBe(400);
+      expect((await res.json()).message, content).toMatch(/价签(尺寸|内容)/);
+    }
   });
 
   it('renders every record of the label XML as one label page, full-width text intact', async () => {
@@ -36,18 +72,17 @@ describe('reference label driver (rules 243–245)', { timeout: 30_000 }, () => 
       ],
       { name: '标准', content: '<label w="60" h="40"><text x="2" y="2" size="9">{sku_name} ¥{selling_price}</text></label>' },
     );
-    const res = await fetch(`${base}/print`, { method: 'POST', body: xml, headers: { 'content-type': 'text/xml' } });
-    const answer = (await res.json()) as { ok: boolean; records: number; file: string };
-    expect(answer).toMatchObject({ ok: true, records: 3 });
-    const pages = pdfText(readFileSync(answer.file)).split('\f').filter((p) => p.trim());
+    const res = await fetch(`${base}/print`, { method: 'POST', body: xml, headers: XML });
+    expect(await res.json()).toEqual({ ok: true, records: 3 });
+    const job = driver.jobs.at(-1)!;
+    const pages = pdfText(readFileSync(job.file)).split('\f').filter((p) => p.trim());
     expect(pages).toHaveLength(3);
     expect(pages[0]).toContain('可乐（大） ¥3.5');
     expect(pages[2]).toContain('纯奶 100％');
-    const last = (await (await fetch(`${base}/jobs/last`)).json()) as { records: { sku_no: string }[] };
-    expect(last.records.map((r) => r.sku_no)).toEqual(['A1', 'A1', 'B2']);
+    expect(job.records.map((r) => r.sku_no)).toEqual(['A1', 'A1', 'B2']);
   });
 
   it('refuses XML without records', async () => {
-    expect((await fetch(`${base}/print`, { method: 'POST', body: '<labels/>' })).status).toBe(400);
+    expect((await fetch(`${base}/print`, { method: 'POST', body: '<labels/>', headers: XML })).status).toBe(400);
   });
 });

@@ -4,12 +4,16 @@
  * LABEL_DRIVER_OUT override the port and the output folder).
  *
  *   GET  /status      → {"ok":true,"driver":"hm-reference"}  (the frame checks the driver answers)
- *   POST /print       label XML (engine/print/label.ts) → renders every record as one label page of a
- *                       PDF in the output folder, answers {"ok":true,"records":n,"file":…}
- *   GET  /jobs/last   → the last job's records and file (for tests and for a look)
+ *   POST /print       label XML (engine/print/label.ts, content type text/xml) → renders every record
+ *                       as one label page of a PDF in the output folder, answers {"ok":true,"records":n}
+ *
+ * Only the back-office's own origins may call it (LABEL_DRIVER_ORIGINS, comma-separated; default the
+ * product on port 8080): any other page the user has open is refused, and the answers carry no more
+ * than the print frame needs (no goods, no file paths). The jobs are kept in memory for tests.
  *
  * A label template is `<label w="60" h="40">` (millimetres) with optional
  * `<text x="2" y="2" size="9">{sku_name}</text>` items; without items a standard layout is used.
+ * A label without size, larger than MAX_LABEL_MM, or with an item outside it is refused (400).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -20,6 +24,20 @@ import { newPdf } from '../server/print/pdf';
 
 const MM = 72 / 25.4;
 const MAX_BODY = 6 * 1024 * 1024;
+/** the largest label side, millimetres */
+export const MAX_LABEL_MM = 300;
+/** label pages in one print */
+export const MAX_RECORDS = 5000;
+export const DEFAULT_ORIGINS = ['http://127.0.0.1:8080', 'http://localhost:8080'];
+
+export const DRIVER_MESSAGES = {
+  origin: '该页面无权使用打印驱动',
+  contentType: '价签数据应为 XML（text/xml）',
+  size: `价签尺寸无效：宽和高应大于0且不超过${MAX_LABEL_MM}毫米`,
+  item: (text: string) => `价签内容「${text.slice(0, 20)}」的位置或字号超出价签范围`,
+  tooMany: `一次最多打印${MAX_RECORDS}张价签`,
+  none: '没有可打印的价签',
+} as const;
 
 interface LabelItem {
   x: number;
@@ -34,8 +52,10 @@ export interface DriverJob {
   received_at: string;
 }
 
+class Refusal extends Error {}
+
 function labelLayout(template: string): { w: number; h: number; items: LabelItem[] } {
-  const attr = (src: string, name: string, fallback: number) => Number(new RegExp(`${name}="([\\d.]+)"`).exec(src)?.[1] ?? fallback);
+  const attr = (src: string, name: string, fallback: number) => Number(new RegExp(`\\b${name}="([^"]*)"`).exec(src)?.[1] ?? fallback);
   const head = /<label\b[^>]*>/.exec(template)?.[0] ?? '';
   const items = [...template.matchAll(/<text\b([^>]*)>([\s\S]*?)<\/text>/g)].map((m) => ({
     x: attr(m[1], 'x', 2),
@@ -43,7 +63,16 @@ function labelLayout(template: string): { w: number; h: number; items: LabelItem
     size: attr(m[1], 'size', 9),
     text: m[2],
   }));
-  return { w: attr(head, 'w', 60), h: attr(head, 'h', 40), items };
+  const w = attr(head, 'w', 60);
+  const h = attr(head, 'h', 40);
+  const within = (v: number, max: number) => Number.isFinite(v) && v > 0 && v <= max;
+  if (!within(w, MAX_LABEL_MM) || !within(h, MAX_LABEL_MM)) throw new Refusal(DRIVER_MESSAGES.size);
+  // an item must start inside the label with room for a character; pdfkit never ends a line narrower than that
+  for (const it of items) {
+    const inside = it.x >= 0 && it.y >= 0 && it.x + 2 < w && it.y < h && within(it.size, 72) && it.size / MM < w - it.x - 1;
+    if (!inside || ![it.x, it.y].every(Number.isFinite)) throw new Refusal(DRIVER_MESSAGES.item(it.text));
+  }
+  return { w, h, items };
 }
 
 const STANDARD: LabelItem[] = [
@@ -69,13 +98,20 @@ export async function renderLabels(template: string, records: LabelRecord[]): Pr
   return done;
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+/** The origins allowed by LABEL_DRIVER_ORIGINS (comma-separated), or the product's default address. */
+export function originsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
+  const listed = (env.LABEL_DRIVER_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  return listed.length ? listed : DEFAULT_ORIGINS;
+}
+
+function send(res: ServerResponse, status: number, body: unknown, origin: string | null): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    // the page in the hidden frame is served by the back-office, another origin
-    'access-control-allow-origin': '*',
-    'access-control-allow-methods': 'GET, POST, OPTIONS',
-    'access-control-allow-headers': 'content-type',
+    vary: 'origin',
+    // the page in the hidden frame is served by the back-office, another origin: that one only
+    ...(origin
+      ? { 'access-control-allow-origin': origin, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'content-type' }
+      : {}),
   });
   res.end(JSON.stringify(body));
 }
@@ -96,26 +132,37 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export function startLabelDriver(opts: { port?: number; host?: string; outDir?: string } = {}): Promise<{ server: Server; jobs: DriverJob[] }> {
+export function startLabelDriver(
+  opts: { port?: number; host?: string; outDir?: string; origins?: readonly string[] } = {},
+): Promise<{ server: Server; jobs: DriverJob[] }> {
   const outDir = resolve(opts.outDir ?? join('data', 'labels'));
   mkdirSync(outDir, { recursive: true });
+  const origins = new Set(opts.origins ?? originsFromEnv());
   const jobs: DriverJob[] = [];
   const server = createServer(async (req, res) => {
+    // browsers name the calling page on every cross-origin call; a page that is not the product's gets nothing
+    const origin = req.headers.origin ?? null;
+    const allowed = origin !== null && origins.has(origin) ? origin : null;
+    const reply = (status: number, body: unknown) => send(res, status, body, allowed);
     try {
-      if (req.method === 'OPTIONS') return send(res, 204, {});
-      if (req.method === 'GET' && req.url === '/status') return send(res, 200, { ok: true, driver: 'hm-reference' });
-      if (req.method === 'GET' && req.url === '/jobs/last') return send(res, jobs.length ? 200 : 404, jobs.at(-1) ?? { ok: false });
+      if (origin !== null && !allowed) return reply(403, { ok: false, message: DRIVER_MESSAGES.origin });
+      if (req.method === 'OPTIONS') return reply(204, {});
+      if (req.method === 'GET' && req.url === '/status') return reply(200, { ok: true, driver: 'hm-reference' });
       if (req.method === 'POST' && req.url === '/print') {
+        // not a type a page may send without asking first (CORS preflight)
+        if (!/^(text|application)\/xml\b/.test(req.headers['content-type'] ?? '')) return reply(415, { ok: false, message: DRIVER_MESSAGES.contentType });
         const { template, records } = parseLabelXml(await readBody(req));
-        if (!records.length) return send(res, 400, { ok: false, message: '没有可打印的价签' });
+        if (!records.length) return reply(400, { ok: false, message: DRIVER_MESSAGES.none });
+        if (records.length > MAX_RECORDS) return reply(400, { ok: false, message: DRIVER_MESSAGES.tooMany });
+        const pdf = await renderLabels(template, records);
         const file = join(outDir, `labels-${Date.now()}.pdf`);
-        writeFileSync(file, await renderLabels(template, records));
+        writeFileSync(file, pdf);
         jobs.push({ records, file, received_at: new Date().toISOString() });
-        return send(res, 200, { ok: true, records: records.length, file });
+        return reply(200, { ok: true, records: records.length });
       }
-      return send(res, 404, { ok: false });
+      return reply(404, { ok: false });
     } catch (err) {
-      return send(res, 400, { ok: false, message: (err as Error).message });
+      return reply(400, { ok: false, message: err instanceof Refusal ? err.message : '价签数据无效' });
     }
   });
   return new Promise((ok) => server.listen(opts.port ?? 7097, opts.host ?? '127.0.0.1', () => ok({ server, jobs })));

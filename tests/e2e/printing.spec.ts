@@ -165,9 +165,10 @@ test.describe('document print with each shipped style (rules 250–254, 272)', (
 });
 
 test.describe('price labels through the reference driver (rules 243–248)', () => {
-  test('3 goods × 2 copies → 6 label records with full-width text, rendered; driver stopped → the message', async ({ page }) => {
+  test('3 goods × 2 copies → 6 label records with full-width text, rendered; driver stopped → the message', async ({ page, baseURL }) => {
     const out = mkdtempSync(join(tmpdir(), 'hm-e2e-labels-'));
-    const driver = await startLabelDriver({ port: 7097, outDir: out });
+    // the driver answers the product's own origin only (issue 23 item 3)
+    const driver = await startLabelDriver({ port: 7097, outDir: out, origins: [baseURL!] });
     try {
       await loginAs(page, { username: 'admin', client: '总部端' });
       await expect(page).not.toHaveURL(/login/);
