@@ -200,8 +200,9 @@ describe('every stock / purchase / supplier / finance / logistics report: config
 
 // ------------------------------------------------------------------ totals against hand-written SQL
 
+/** Approved (posted) receipts only: drafts, submitted, rejected and sent-back ones never reach a report (reports.md §5). */
 const RECEIPTS = (r = 'purchase_receipt', i = 'purchase_receipt_item') =>
-  `FROM ${r} r JOIN ${i} ri ON ri.tenant_id = r.tenant_id AND ri.receive_no = r.receive_no`;
+  `FROM ${r} r JOIN ${i} ri ON ri.tenant_id = r.tenant_id AND ri.receive_no = r.receive_no AND r.status = 2`;
 const RETURNS = (t = 'purchase_return', i = 'purchase_return_item') =>
   `FROM ${t} t JOIN ${i} ti ON ti.tenant_id = t.tenant_id AND ti.return_no = t.return_no`;
 const IN_DAYS = (col: string) => `CAST(${col} AS DATE) BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)`;
@@ -348,7 +349,7 @@ describe('totals to the cent against hand-written SQL', () => {
               SUM(CASE WHEN a.direction = 1 THEN ai.amount ELSE 0 END) AS in_amount, SUM(CASE WHEN a.direction = 2 THEN ai.amount ELSE 0 END) AS out_amount,
               COUNT(DISTINCT a.adjust_no) AS docs
          FROM stock_adjustment a JOIN stock_adjustment_item ai ON ai.tenant_id = a.tenant_id AND ai.adjust_no = a.adjust_no
-        WHERE a.tenant_id = $1 AND ${IN_DAYS('a.adjust_time')}`,
+        WHERE a.tenant_id = $1 AND a.status = 2 AND ${IN_DAYS('a.adjust_time')}`,
       [TENANT, query.date_start, query.date_end],
     );
     cents(totals.in_qty, x.in_qty);
@@ -654,7 +655,7 @@ describe('totals to the cent against hand-written SQL', () => {
     const issues = await one(
       `SELECT SUM(CASE WHEN io.issue_type = 12 THEN ii.cost_amount ELSE 0 END) AS scrap, SUM(CASE WHEN io.issue_type = 13 THEN ii.qty ELSE 0 END) AS req_qty
          FROM stock_issue_order io JOIN stock_issue_item ii ON ii.tenant_id = io.tenant_id AND ii.issue_no = io.issue_no
-        WHERE io.tenant_id = $1 AND ${IN_DAYS('io.issue_time')}`,
+        WHERE io.tenant_id = $1 AND io.status = 2 AND ${IN_DAYS('io.issue_time')}`,
       params,
     );
     const sales = await one(

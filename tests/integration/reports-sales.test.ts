@@ -378,7 +378,7 @@ describe('totals to the cent against hand-written SQL', () => {
     );
     const purchases = await one(
       `SELECT SUM(ri.amount) AS amount FROM purchase_receipt_all x JOIN purchase_receipt_item_all ri ON ri.tenant_id = x.tenant_id AND ri.receive_no = x.receive_no ${stores}
-        WHERE x.tenant_id = $1 AND x.receive_time >= CAST($2 AS DATE) AND x.receive_time < CAST($3 AS DATE) + 1`,
+        WHERE x.tenant_id = $1 AND x.status = 2 AND x.receive_time >= CAST($2 AS DATE) AND x.receive_time < CAST($3 AS DATE) + 1`,
       [TENANT, start, end],
     );
     const stock = await one(

@@ -1,7 +1,8 @@
+import type { DocumentFile } from '../../../engine/document/types';
 import { documentTypes } from '../../documents/definitions';
 import { postDocument } from '../../stock/document-posting';
 import type { Db } from '../types';
-import { compactDate } from './dates';
+import { addDays, compactDate } from './dates';
 import { seedDocumentParties } from './document-parties';
 
 /**
@@ -10,10 +11,11 @@ import { seedDocumentParties } from './document-parties';
  * decided ones. The simulation's own receipts, adjustments and issues are approved (2) or submitted
  * (1); these add the other states. All at the demo store account's store (the tenant's first store
  * elsewhere) and, for receipts, the demo supplier account's supplier, so the store and supplier
- * clients see them. Dated today, after every simulated fact. The approved ones are posted through the
- * product's own posting (server/stock), as an approval on the document page would post them: their
- * ledger rows, lots and snapshot corrections come from the same code. So this runs after the daily
- * snapshots are built. Deterministic: read back from the seeded tenant in key order.
+ * clients see them. Dated today, after every simulated fact. The approved ones (and the extras'
+ * approved documents) are posted through the product's own posting (server/stock), as an approval on
+ * the document page would post them: their ledger rows, lots and snapshot corrections come from the
+ * same code. So this runs after the daily snapshots are built. Deterministic: read back from the
+ * seeded tenant in key order.
  */
 
 const STATES = ['0', '1', '2', '3', '4'] as const;
@@ -48,8 +50,7 @@ async function insert(db: Db, table: string, row: Record<string, unknown>, times
 async function decide(ctx: Ctx, type: string, no: string, state: string, hour: number): Promise<void> {
   const decision = DECISIONS[state];
   if (!decision) return;
-  const def = documentTypes().all.get(type)!;
-  if (def.posting?.state === state) await ctx.db.transaction((tx) => postDocument(tx, def, ctx.t, no, ctx.today));
+
   await insert(
     ctx.db,
     'approval_record',
@@ -86,7 +87,18 @@ async function receipts(ctx: Ctx): Promise<void> {
     );
     for (const [j, s] of skus.entries()) {
       const qty = 10 + j * 5;
-      await insert(ctx.db, 'purchase_receipt_item', { tenant_id: ctx.t, receive_no: no, line_id: j + 1, sku_no: s.sku_no, qty, price: Number(s.price), amount: round4(qty * Number(s.price)), input_tax_rate: 0.13 });
+      await insert(ctx.db, 'purchase_receipt_item', {
+        tenant_id: ctx.t,
+        receive_no: no,
+        line_id: j + 1,
+        sku_no: s.sku_no,
+        qty,
+        price: Number(s.price),
+        amount: round4(qty * Number(s.price)),
+        input_tax_rate: 0.13,
+        produce_date: addDays(ctx.today, -10 * (j + 1)),
+        expiration_date: addDays(ctx.today, 90 * (j + 1)),
+      });
     }
     await decide(ctx, 'purchase-receipt', no, state, 12 + i);
   }
@@ -161,6 +173,31 @@ export async function seedDocuments(db: Db, t: number, today: string): Promise<v
   const ctx: Ctx = { db, t, today, store, supplier, admin: { account_id: Number(admin.account_id), account_name: admin.account_name } };
   await receipts(ctx);
   await adjustments(ctx);
+  // the outbounds allocate lots the approved receipts open
+  await postApproved(db, t, today);
   await outbounds(ctx);
+  await postApproved(db, t, today);
   await seedDocumentParties(db, t);
+}
+
+/**
+ * Posts the tenant's approved documents that have not moved stock yet (these and the extras'
+ * documents; the simulation books its own as it goes), of every type in business-time order, through
+ * the product's posting: as approving each on its page would.
+ */
+async function postApproved(db: Db, t: number, today: string): Promise<void> {
+  const due: { time: string; no: string; def: DocumentFile }[] = [];
+  for (const def of documentTypes().all.values()) {
+    if (!def.posting) continue;
+    const { header, no_column, time_column, status_column } = def.tables;
+    const rows = await db.query<{ time: string; no: string }>(
+      `SELECT CAST(h.${time_column} AS VARCHAR) AS time, h.${no_column} AS no FROM ${header} h
+        WHERE h.tenant_id = $1 AND CAST(h.${status_column} AS VARCHAR) = $2
+          AND NOT EXISTS (SELECT 1 FROM stock_ledger l WHERE l.tenant_id = h.tenant_id AND l.doc_no = h.${no_column})`,
+      [t, def.posting.state],
+    );
+    due.push(...rows.map((r) => ({ ...r, def })));
+  }
+  due.sort((a, b) => a.time.localeCompare(b.time) || a.no.localeCompare(b.no));
+  for (const d of due) await db.transaction((tx) => postDocument(tx, d.def, t, d.no, today));
 }

@@ -9,13 +9,14 @@ import type { SeedRow, Writer } from './sink';
  * chance). Read back from the seeded tenant, so the rows refer to its own stores, suppliers and stock,
  * and are the same for the same seed. Scoped to the demo accounts' store and supplier, so the store and
  * supplier clients see them too:
- * - yesterday: a submitted stock adjustment at the store and at a logistics centre (report 123) and a
- *   submitted store return (77) and scrapping (194);
+ * - yesterday: an approved stock adjustment at the store and at a logistics centre (report 123), an
+ *   approved scrapping (194) and a submitted store return (77);
  * - today and the history tab's default day: a submitted purchase return of the supplier (131 / 89);
  * - today: supplier and wholesale-customer invoices not yet matched to a settlement (193), and a
  *   direct delivery received at the store with its lots, booked like the simulation books one (191).
  * Submitted documents (status 1) have not moved stock, payables or settlements yet, so the stock book
- * stays closed. The direct delivery is today's last movement of its SKUs: the ledger row, the current
+ * stays closed. The approved adjustments and scrapping are posted later through the product's posting,
+ * once the daily snapshots are built (documents.ts), as approving them on their page would. The direct delivery is today's last movement of its SKUs: the ledger row, the current
  * stock, the lot stock and the payable move together (the daily snapshots are built afterwards from
  * the complete ledger). Rows dated today are appended after the simulation's last day, so the fact
  * tables stay in date order.
@@ -108,7 +109,7 @@ class ExtraOps {
     );
   }
 
-  /** Submitted stock adjustments yesterday at the store (out) and a centre (in): report 123. */
+  /** Approved stock adjustments yesterday at the store (out) and a centre (in): report 123. */
   async adjustments(): Promise<void> {
     const places: [Party | null, 1 | 2, string][] = [
       [await this.store(), 2, 'R04'],
@@ -126,7 +127,7 @@ class ExtraOps {
       const time = `${this.yesterday} 20:${direction === 1 ? '10' : '40'}:00`;
       this.push('stock_adjustment', {
         adjust_no: no, org_code: place.org_code, center_code: place.center_code, direction, reason_code: reason,
-        adjust_time: time, status: 1, created_at: time, updated_at: time,
+        adjust_time: time, status: 2, created_at: time, updated_at: time,
       });
       lines.forEach((l, i) => {
         const qty = i + 1;
@@ -165,7 +166,7 @@ class ExtraOps {
     });
   }
 
-  /** A submitted scrapping at the store yesterday: report 194 (its scrap rate on the store client). */
+  /** An approved scrapping at the store yesterday: report 194 (its scrap rate on the store client). */
   async scrap(): Promise<void> {
     const store = await this.store();
     if (!store) return;
@@ -177,7 +178,7 @@ class ExtraOps {
     if (had > 0 || !line) return;
     const no = this.docNo('BS', this.yesterday);
     const time = `${this.yesterday} 21:40:00`;
-    this.push('stock_issue_order', { issue_no: no, org_code: store.org_code, issue_type: 12, reason: '破损报损', issue_time: time, status: 1, created_at: time, updated_at: time });
+    this.push('stock_issue_order', { issue_no: no, org_code: store.org_code, issue_type: 12, reason: '破损报损', issue_time: time, status: 2, created_at: time, updated_at: time });
     this.push('stock_issue_item', { issue_no: no, line_id: 1, sku_no: line.sku_no, qty: 2, cost_amount: round2(2 * Number(line.avg_cost)) });
   }
 
