@@ -66,13 +66,20 @@ function baseName(path: string): string {
   return name.replace(/\.json$/, '');
 }
 
-export function schemaErrors(file: string, errors: ErrorObject[] | null | undefined): DefinitionError[] {
+/** A schema error as text: ajv's English by default; the studio passes its analyst's words. */
+export type SchemaWording = (e: ErrorObject) => string;
+
+const ajvWording: SchemaWording = (e) => {
+  const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
+  return `${e.message ?? 'invalid'}${extra}`;
+};
+
+export function schemaErrors(file: string, errors: ErrorObject[] | null | undefined, wording: SchemaWording = ajvWording): DefinitionError[] {
   // anyOf branches repeat each other's complaints; keep the distinct ones
   const seen = new Set<string>();
   const out: DefinitionError[] = [];
   for (const e of errors ?? []) {
-    const extra = e.keyword === 'additionalProperties' ? ` (${(e.params as { additionalProperty: string }).additionalProperty})` : '';
-    const message = `${e.message ?? 'invalid'}${extra}`;
+    const message = wording(e);
     const key = `${e.instancePath}|${message}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -514,8 +521,8 @@ export function formatError(e: DefinitionError): string {
  * folder (its schema, then the cross-file checks). A report with the same id in the catalogue is
  * the one this file replaces, not a duplicate.
  */
-export function checkReportFile(catalogue: Catalogue, file: DefinitionFile): DefinitionError[] {
-  if (!validateReport(file.json)) return schemaErrors(file.path, validateReport.errors);
+export function checkReportFile(catalogue: Catalogue, file: DefinitionFile, wording?: SchemaWording): DefinitionError[] {
+  if (!validateReport(file.json)) return schemaErrors(file.path, validateReport.errors, wording);
   const errors: DefinitionError[] = [];
   const rep = file.json as unknown as ReportFile;
   const reports = new Map(catalogue.reports);

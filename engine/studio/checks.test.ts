@@ -7,6 +7,8 @@ import type { ReportFile } from '../definition/types';
 import { openDatasets } from './access';
 import { missingColumns } from './columns';
 import { defaultWindowBreaks } from './date-window';
+import { checkMessage, schemaMessage } from './messages';
+import { studioErrors } from './rules';
 
 const report = (over: Partial<ReportFile>): ReportFile => ({ ...tinyReport(), ...over });
 
@@ -82,5 +84,31 @@ describe('defaultWindowBreaks (issue 24 item 7)', () => {
 
   it('a range that starts empty is never out of bounds', () => {
     expect(defaultWindowBreaks([{ ...range, index: 2, default_kind: 'none', required: false }], '2026-03-10')).toEqual([]);
+  });
+});
+
+describe("definition errors in the analyst's words (issue 24 item 6)", () => {
+  const { catalogue } = loadCatalogue([{ path: 'report-defs/datasets/tiny.json', json: tinyDataset() }], []);
+  const file = 'report-defs/reports/901-t.json';
+
+  it('the cross-file checks a studio draft meets most are worded in Chinese', () => {
+    const r = tinyReport();
+    r.chips.push({ dimension: 'nope' }, { dimension: 'org' });
+    r.indicators.push({ measure: 'nope' });
+    r.filters.push({ id: 'org_code', label: { zh: 'x', en: 'x' }, widget: 'select', target: { field: 'nope' } });
+    r.default_order_by = 'nope desc';
+    r.dates.push({ ...r.dates[0], index: 3, default_previous_of: 1, comparison: true, column: 'other' });
+    const errors = [...checkReportFile(catalogue, { path: file, json: r }), ...studioErrors({ id: 5, scope: {} }, file)];
+    expect(errors.length).toBeGreaterThan(8);
+    for (const e of errors) expect(checkMessage(e.message, 'zh'), e.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('schema errors by keyword, with a fallback; English under en', () => {
+    expect(schemaMessage('minLength', { limit: 1 }, 'zh')).toBe('不能为空');
+    expect(schemaMessage('type', { type: 'integer' }, 'zh')).toBe('应填整数');
+    expect(schemaMessage('additionalProperties', { additionalProperty: 'x' }, 'en')).toBe('There is no setting "x"');
+    expect(schemaMessage('if', {}, 'zh')).toBe('填写有误');
+    expect(checkMessage('unknown measure "x"', 'en')).toBe('The dataset has no measure "x"');
+    expect(checkMessage('something new', 'zh')).toBe('something new');
   });
 });

@@ -11,6 +11,7 @@ import { diffJson } from '../../engine/studio/diff';
 import { openDatasets } from '../../engine/studio/access';
 import { missingColumns, type TableColumns } from '../../engine/studio/columns';
 import { defaultWindowBreaks } from '../../engine/studio/date-window';
+import { checkMessage, schemaMessage } from '../../engine/studio/messages';
 import { STUDIO_MIN_ID, STUDIO_PERMISSION, studioErrors, studioFilePath } from '../../engine/studio/rules';
 import { todayIn } from '../../engine/dates';
 import type {
@@ -128,15 +129,20 @@ export class StudioService {
     return { summary: summaryOf(shipped, null), report: shipped };
   }
 
-  /** The schema, studio and cross-file checks of a draft, against the catalogue this tenant sees. */
+  /**
+   * The schema, studio and cross-file checks of a draft, against the catalogue this tenant sees, in
+   * the analyst's words (the wire's messages are zh-CN; the form names the field itself).
+   */
   async validate(session: ServerSession, draft: unknown): Promise<DefinitionError[]> {
     const report = asReport(draft);
     const file = studioFilePath(report ?? {});
+    const words = (errors: DefinitionError[]) => errors.map((e) => ({ ...e, message: checkMessage(e.message, 'zh') }));
     const own = studioErrors(draft, file);
-    if (own.length) return own;
+    if (own.length) return words(own);
     const tenant = (await currentReports(this.db, session.tenant_id)).map((v) => v.definition);
-    const errors = checkReportFile(overlayCatalogue(this.base, tenant), { path: file, json: draft });
-    if (errors.length) return errors;
+    const schemaWords = (e: { keyword: string; params: object }) => schemaMessage(e.keyword, e.params as Record<string, unknown>, 'zh');
+    const errors = checkReportFile(overlayCatalogue(this.base, tenant), { path: file, json: draft }, schemaWords);
+    if (errors.length) return words(errors);
     return this.studioChecks(session, report, tenant, file);
   }
 

@@ -3,7 +3,9 @@
  * "门店品牌销售" (store × brand sales) from the sales dataset, previews it, saves it and opens it from
  * the menu; its totals are the sum of its rows and its sales equal report 70's for the same window;
  * an invalid edit shows its error at the field with Save disabled; a revert restores the previous
- * version; tenant 266 never sees it.
+ * version; tenant 266 never sees it. A built-in report and the studio run under the product's CSP
+ * (no 'unsafe-eval') without one console error; a JSON-tab syntax error disables 保存 and
+ * 另存为新报表 asks for a new name (issue 24 items 6-8).
  */
 import { test, expect, type Page, type Response } from './fixtures/today';
 import type { ReportData, ReportQuery, ReportTotals } from '../../engine/wire';
@@ -93,8 +95,9 @@ test.describe('report studio', () => {
     const titleZh = page.getByTestId('studio-form').getByLabel('报表名称中文');
     await expect(titleZh).toHaveValue('门店品牌销售');
     await titleZh.fill('');
-    await expect(page.getByTestId('studio-form').getByText('must NOT have fewer than 1 characters').first()).toBeVisible();
-    await expect(page.getByTestId('studio-errors')).toContainText('/title/zh');
+    await expect(page.getByTestId('studio-form').getByText('不能为空').first()).toBeVisible();
+    await expect(page.getByTestId('studio-errors')).toContainText('报表名称 › 中文');
+    await expect(page.getByTestId('studio-errors')).not.toContainText('must NOT');
     await expect(save).toBeDisabled();
 
     // a valid change becomes version 2; reverting to 1 restores the title as version 3
@@ -119,5 +122,57 @@ test.describe('report studio', () => {
     await expect(other.getByTestId(`studio-report-${id}`)).toHaveCount(0);
     await expect(other.getByTestId('studio-page')).not.toContainText('门店品牌销售');
     await other.close();
+  });
+
+  test('a built-in report and the studio run under the CSP without a console error; save-as asks a name; bad JSON disables 保存', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') errors.push(`${msg.text()} ${msg.location().url}`);
+    });
+    page.on('pageerror', (err) => errors.push(err.message));
+    const home = await page.request.get('/');
+    const csp = home.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+
+    await loginAs(page, { username: 'admin', client: '总部端' });
+    await expect(page).toHaveURL(/\/dashboard/);
+    await page.goto('/report/70');
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+
+    await page.goto('/studio');
+    await page.getByTestId('studio-report-70').click();
+    const form = page.getByTestId('studio-form');
+    await expect(form.getByLabel('报表名称中文')).toHaveValue(/.+/);
+    // the generated ui schema's words, never schema keys; items named by their content
+    await expect(form.getByText('数据集', { exact: true }).first()).toBeVisible();
+    await expect(form.getByText('默认选中', { exact: true }).first()).toBeVisible();
+    await expect(form).not.toContainText('chips-1');
+    await expect(form).not.toContainText('clients-1');
+
+    // 另存为新报表 asks for a name of its own before the copy opens as a draft
+    await page.getByTestId('studio-save-as-open').click();
+    const confirm = page.getByTestId('studio-save-as-confirm');
+    await expect(confirm).toBeDisabled();
+    const dialog = page.getByTestId('studio-save-as');
+    await dialog.getByLabel('新报表名称中文').fill('门店毛利副本');
+    await dialog.getByLabel('新报表名称English').fill('Store margin copy');
+    await confirm.click();
+    await expect(form.getByLabel('报表名称中文')).toHaveValue('门店毛利副本');
+    const save = page.getByTestId('studio-save');
+    await expect(save).toBeEnabled();
+
+    // a syntax error in the JSON tab: 保存 is disabled until the text parses again
+    await page.getByRole('tab', { name: 'JSON' }).click();
+    const text = page.getByTestId('studio-json');
+    const valid = await text.inputValue();
+    await text.fill(`${valid}x`);
+    await expect(page.getByText(/JSON 格式有误/)).toBeVisible();
+    await expect(save).toBeDisabled();
+    await text.fill(valid);
+    await expect(save).toBeEnabled();
+
+    expect(errors).toEqual([]);
   });
 });

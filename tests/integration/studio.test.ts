@@ -105,21 +105,21 @@ describe('studio validate', () => {
     expect(res.body.data.errors).toEqual([]);
   });
 
-  it('cross-file errors come with file and JSON pointer', async () => {
+  it("cross-file errors come with file and JSON pointer, in the analyst's words (issue 24 item 6)", async () => {
     const bad = storeBrand();
     bad.chips[1] = { dimension: 'no_such_dim' };
     const res = await call<{ errors: { file: string; pointer: string; message: string }[] }>('POST', '/api/studio/validate', tokens.analyst, { report: bad });
     expect(res.body.data.errors).toContainEqual({
       file: 'report-defs/reports/100001-store-brand-sales.json',
       pointer: '/chips/1/dimension',
-      message: 'unknown dimension "no_such_dim"',
+      message: '数据集中没有维度「no_such_dim」',
     });
   });
 
   it('schema errors point at their field', async () => {
     const bad = { ...storeBrand(), title: { zh: '', en: 'x' } };
     const res = await call<{ errors: { pointer: string }[] }>('POST', '/api/studio/validate', tokens.analyst, { report: bad });
-    expect(res.body.data.errors.map((e) => e.pointer)).toContain('/title/zh');
+    expect(res.body.data.errors).toContainEqual(expect.objectContaining({ pointer: '/title/zh', message: '不能为空' }));
   });
 
   it('no SQL or tables beyond the dataset: row scope and table mapping are refused, ids stay above 100000', async () => {
