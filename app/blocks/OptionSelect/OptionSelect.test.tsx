@@ -47,7 +47,29 @@ function Multi({ options }: { options: OptionItem[] | null }) {
   );
 }
 
+function Single({ required }: { required: boolean }) {
+  const [value, setValue] = useState<string | null>('1');
+  return (
+    <>
+      <OptionSelect label="门店类型" required={required} options={STORE_TYPES} value={value} onChange={setValue} />
+      <output data-testid="value">{JSON.stringify(value)}</output>
+    </>
+  );
+}
+
 describe('<OptionSelect>', () => {
+  it('issue 24 item 4: choosing the chosen option of a required select keeps it; an optional one clears', async () => {
+    const { unmount } = renderWithProviders(<Single required />);
+    await userEvent.click(screen.getByRole('textbox', { name: '门店类型' }));
+    await userEvent.click(await screen.findByText('直营店'));
+    expect(screen.getByTestId('value').textContent).toBe('"1"');
+    unmount();
+    renderWithProviders(<Single required={false} />);
+    await userEvent.click(screen.getByRole('textbox', { name: '门店类型' }));
+    await userEvent.click(await screen.findByText('直营店'));
+    expect(screen.getByTestId('value').textContent).toBe('null');
+  });
+
   it('rule 148: a multi-select holds a list of codes', async () => {
     renderWithProviders(<Multi options={STORE_TYPES} />);
     await userEvent.click(screen.getByRole('textbox', { name: '门店类型' }));
