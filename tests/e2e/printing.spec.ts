@@ -38,6 +38,7 @@ async function addStyle(page: Page, name: string, file: string, publish?: string
   if (publish) await dialog.getByLabel(publish).check();
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByText('新增样式成功！').first()).toBeVisible();
   await expect(page.getByTestId('style-table')).toContainText(name);
 }
 
@@ -55,7 +56,9 @@ test.describe('print styles (rules 250–271)', () => {
     await expect(page.getByRole('radio', { name: '采购收货单' })).toBeChecked();
     await page.getByRole('radio', { name: '收货单乙' }).check();
     await page.getByRole('button', { name: '设为默认' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    // a confirmation says 确定, and what was done is said (rules 237, 238)
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect(page.getByText('设置默认样式成功！')).toBeVisible();
     await expect(page.getByTestId('style-row').filter({ hasText: '收货单乙' })).toContainText('是');
     await expect(page.getByTestId('style-row').first()).toContainText('收货单乙');
 
@@ -71,7 +74,7 @@ test.describe('print styles (rules 250–271)', () => {
     await expect(row).toBeVisible();
     await row.getByRole('radio').check();
     await store.getByRole('button', { name: '删除' }).click();
-    await store.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    await store.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await expect(store.getByText('总部端创建模板不允许删除!')).toBeVisible();
     await expect(row).toBeVisible();
     await store.close();
