@@ -20,7 +20,7 @@ import { readHead, saveMultipartFile } from '../http/receive-file';
 import type { DocumentTypes } from './definitions';
 import { documentFilesDir, removeLeftoverWorkFiles, workFileName } from './files';
 import { checkRows, headingOf, importColumns, IMPORT_MESSAGES, readSheet, templateBuffer, writeErrorFile } from './import-lines';
-import { knownCodes } from './lookups';
+import { pickableCodes } from './lookups';
 import { appendLines, getDocument, requireAction } from './service';
 
 /** Building blocks §5: 52428800 bytes unless the definition says otherwise. */
@@ -159,7 +159,7 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
             for (const col of importColumns(def)) {
               if (!col.lookup) continue;
               const values = [...new Set(sheet.rows.map((r) => r.raw[col.key]).filter(Boolean))];
-              const known = await knownCodes(app.db, session.tenant_id, col.lookup, values);
+              const known = await pickableCodes(app.db, session, col, values);
               for (const r of sheet.rows) {
                 const v = r.raw[col.key];
                 if (v && !known.has(v) && !problems.some((p) => p.row === r.row)) {

@@ -82,11 +82,6 @@ async function refuseUnknown(
   }
 }
 
-/** Values of the looked-up codes must exist in the tenant (a store, a supplier, a goods item …). */
-export function checkLookups(db: Db, tenantId: number, fields: CheckedField[], rows: Record<string, DocumentValue>[], perLine: boolean): Promise<void> {
-  return refuseUnknown(rows, fields, perLine, (f, values) => knownCodes(db, tenantId, f.lookup!, values));
-}
-
 /**
  * Values of the looked-up codes must be ones this session could pick (its own goods and supplier
  * for a supplier, the stores its store picker offers …); anything else is answered as unknown.
