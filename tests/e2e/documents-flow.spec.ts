@@ -227,7 +227,7 @@ test.describe('document flows', () => {
     const no = await saveNew(page, 'stock-adjustment');
 
     // a good file: both rows added by the background job
-    let dialog = await importFile(page, '调整明细.xlsx', await sheet([['商品编码', '批次号', '调整数量', '成本价'], [sku, '', 2, 1.5], [sku, 'L-1', 3, 2]]));
+    let dialog = await importFile(page, '调整明细.xlsx', await sheet([['商品编码', '批次号', '调整数量', '成本价'], [sku, '', 2, 1.5], [sku, '', 3, 2]]));
     const hint = page.getByRole('dialog', { name: '导入提示' });
     await expect(hint).toContainText('日志管理 > 系统导入日志');
     await hint.getByRole('button', { name: '知道了' }).click();
