@@ -22,6 +22,7 @@ import { documentFilesDir, removeLeftoverWorkFiles, workFileName } from './files
 import { checkRows, headingOf, importColumns, IMPORT_MESSAGES, readSheet, templateBuffer, writeErrorFile } from './import-lines';
 import { pickableCodes } from './lookups';
 import { appendLines, getDocument, requireAction } from './service';
+import { idempotent } from '../http/idempotency';
 
 /** Building blocks §5: 52428800 bytes unless the definition says otherwise. */
 export const DEFAULT_IMPORT_MAX = 52428800;
@@ -105,7 +106,7 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
         querystring: { type: 'object', properties: { no: { type: 'string', minLength: 1, maxLength: 32 } } },
       },
     },
-    async (req) => {
+    idempotent(async (req) => {
       const session = req.session!;
       const def = importDefinition(types, session, req.params.type);
       const max = maxOf(def);
@@ -181,6 +182,6 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
       });
       const body: ImportStarted = { job_id: jobId };
       return ok(body);
-    },
+    }),
   );
 }

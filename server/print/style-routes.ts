@@ -35,6 +35,7 @@ import { loadDocumentOfType } from '../documents';
 import { documentTypes } from '../documents/definitions';
 import { readTemplate } from './layout-check';
 import type { RenderPool } from './render-pool';
+import { idempotent } from '../http/idempotency';
 
 const BUILT_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'report-defs', 'print-styles');
 const STYLE_NOT_FOUND = '打印样式不存在或无权查看';
@@ -207,7 +208,7 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
     },
   );
 
-  app.post('/api/print/set_print_model', async (req) => {
+  app.post('/api/print/set_print_model', idempotent(async (req) => {
     const session = req.session!;
     requireStylePermission(session);
     const actor = actorOf(session);
@@ -259,7 +260,7 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
       return Number(row.id);
     });
     return ok({ id }, STYLE_MESSAGES.saved);
-  });
+  }));
 
   app.get<{ Querystring: { id: number } }>('/api/print/set_default', { schema: idQuery }, async (req) => {
     const session = req.session!;

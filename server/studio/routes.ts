@@ -8,6 +8,7 @@ import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { exportPrepared } from '../export/report-export';
 import { StudioService } from './service';
+import { idempotent } from '../http/idempotency';
 
 const withReport = {
   body: { type: 'object', required: ['report'], properties: { report: { type: 'object' } } },
@@ -60,8 +61,10 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
     return ok(await exportPrepared(app, s, await studio.preparePreviewExport(s, req.body.report, req.body.query ?? {})));
   });
 
-  app.post<{ Body: ReportBody }>('/api/studio/reports', { schema: withReport }, async (req) =>
-    ok(await studio.create(session(req), req.body.report)),
+  app.post<{ Body: ReportBody }>(
+    '/api/studio/reports',
+    { schema: withReport },
+    idempotent(async (req) => ok(await studio.create(session(req), req.body.report))),
   );
 
   app.put<WithId & { Body: ReportBody }>('/api/studio/reports/:id', { schema: withReport }, async (req) =>
