@@ -1,5 +1,5 @@
 import { isCalendarDate } from '../engine/document/rules';
-import { DEFAULT_TIME_ZONE, todayIn } from '../engine/dates';
+import { dateTimeIn, DEFAULT_TIME_ZONE, todayIn } from '../engine/dates';
 
 /** System timestamps (sessions, jobs) are UTC 'YYYY-MM-DD HH:mm:ss'; business dates are the tenant's local date. */
 export function sqlTimestamp(date: Date = new Date()): string {
@@ -27,14 +27,5 @@ export const today = (timeZone: string = DEFAULT_TIME_ZONE): string => todayIn(b
 
 /** Now as 'YYYY-MM-DD HH:mm:ss' in a time zone (printed documents show the tenant's local time). */
 export function nowIn(timeZone = DEFAULT_TIME_ZONE, now: Date = businessNow()): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(now);
+  return dateTimeIn(now, timeZone);
 }

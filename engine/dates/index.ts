@@ -6,4 +6,4 @@ export type { EnabledBounds } from './restrictions';
 export { enabledBounds, isDisabled, rangeAllowed, threeMonthCutoff, trimRange } from './restrictions';
 export type { ShortcutCode, ShortcutResult, ShortcutVariant } from './shortcuts';
 export { SHORTCUTS, DATE_OUT_OF_LIMIT, shortcutVariant, shortcutCodes, shortcutRange, applyShortcut } from './shortcuts';
-export { DEFAULT_TIME_ZONE, todayIn } from './today';
+export { dateTimeIn, DEFAULT_TIME_ZONE, todayIn } from './today';

@@ -11,7 +11,8 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import { test, expect, type APIRequestContext, type Locator, type Page } from './fixtures/today';
 import type { DocumentDetail, DocumentListPage } from '../../engine/document/wire';
-import { clickToolbar, DEMO_PASSWORD, loginAs } from './helpers';
+import { audit, lineRows, saveNew, signOutAndIn, state, toast, toolbar, view } from './document-screens';
+import { DEMO_PASSWORD, loginAs } from './helpers';
 
 const TODAY = '2026-11-24 10:00:00';
 const PNG = Buffer.from(
@@ -40,17 +41,6 @@ async function apiGet<T>(request: APIRequestContext, who: ApiSession, url: strin
 }
 
 // ------------------------------------------------------------------ screen helpers
-
-async function signOutAndIn(page: Page, username: string, client: '总部端' | '门店端' | '供应商端') {
-  await page.evaluate(() => localStorage.clear());
-  await loginAs(page, { username, client });
-  await expect(page).toHaveURL(/\/dashboard/);
-}
-
-/** The page of the current tab: pages of other tabs stay mounted, hidden, with the same fields and buttons. */
-const view = (page: Page) => page.locator('[data-view][style*="contents"]');
-
-const toast = (page: Page, text: string) => expect(page.getByText(text, { exact: true }).first()).toBeVisible();
 
 /** A single-choice list picker opened from its field: the first row, confirmed. */
 async function pickFirst(page: Page, field: string, title: string): Promise<string> {
@@ -89,33 +79,6 @@ async function addGoods(page: Page, codes: string[] | number, button = '添加�
   await dialog.getByRole('button', { name: '确定' }).click();
   await expect(dialog).toBeHidden();
   return picked;
-}
-
-const lineRows = (page: Page) => view(page).getByTestId('document-lines').locator('tbody tr');
-const state = (page: Page) => view(page).getByTestId('document-state');
-
-/** Saves a new document and answers its number from the page it moves to. */
-async function saveNew(page: Page, type: string): Promise<string> {
-  await view(page).getByRole('button', { name: '保存' }).first().click();
-  await toast(page, '保存成功');
-  await expect(page).toHaveURL(new RegExp(`/documents/${type}/[A-Z]{2}\\d+`));
-  // the new document's page stays mounted in its tab for a moment: wait for the saved one in view
-  await expect(state(page)).toHaveText('草稿');
-  return decodeURIComponent(page.url().split('/').pop()!);
-}
-
-
-async function toolbar(page: Page, name: string) {
-  await clickToolbar(page, view(page).getByRole('button', { name, exact: true }).first(), name);
-}
-
-async function audit(page: Page, result: '审核通过' | '审核驳回' | '退回', remark?: string) {
-  await toolbar(page, '审核');
-  const dialog = page.getByRole('dialog', { name: '审核' });
-  await dialog.getByRole('radio', { name: result }).check();
-  if (remark !== undefined) await dialog.getByLabel('审核意见').fill(remark);
-  await dialog.getByRole('button', { name: '确定' }).click();
-  return dialog;
 }
 
 /** The approval-record dialog's rows as [result, remark]. */

@@ -110,11 +110,14 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
-/** A private, seeded copy of the template database. */
-export async function openTestDb(): Promise<TestDb> {
+/**
+ * A new database of its own: on PostgreSQL created (from `template` when given), in DuckDB a file in a
+ * temporary folder (a copy of `template` when given); `close` removes it.
+ */
+async function openOwnDb(prefix: string, template: string | null): Promise<TestDb> {
   if (pgUrl) {
-    const name = `hm_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    await pgAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${inject('hmTemplate')}`));
+    const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await pgAdmin((c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
     const db = await openPostgres(withDatabase(pgUrl, name));
     return {
       db,
@@ -125,12 +128,10 @@ export async function openTestDb(): Promise<TestDb> {
       },
     };
   }
-  const template = inject('hmTemplate');
-  if (!template || !existsSync(template)) throw new Error('test template database missing: run through vitest (global setup)');
   const dir = join(tmpdir(), `hm-test-${randomUUID()}`);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'hm.duckdb');
-  copyFileSync(template, file);
+  if (template) copyFileSync(template, file);
   const db = await openDuckDb(file);
   return {
     db,
@@ -142,32 +143,16 @@ export async function openTestDb(): Promise<TestDb> {
   };
 }
 
-/** A freshly migrated database without any data (DuckDB file in a temporary folder, or a new PostgreSQL database). */
+/** A private, seeded copy of the template database. */
+export async function openTestDb(): Promise<TestDb> {
+  const template = inject('hmTemplate');
+  if (!pgUrl && (!template || !existsSync(template))) throw new Error('test template database missing: run through vitest (global setup)');
+  return openOwnDb('hm_test', template);
+}
+
+/** A freshly migrated database without any data. */
 export async function openEmptyDb(): Promise<TestDb> {
-  if (pgUrl) {
-    const name = `hm_test_empty_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-    await pgAdmin((c) => c.query(`CREATE DATABASE ${name}`));
-    const db = await openPostgres(withDatabase(pgUrl, name));
-    await migrate(db);
-    return {
-      db,
-      location: name,
-      close: async () => {
-        await db.close();
-        await pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-      },
-    };
-  }
-  const dir = join(tmpdir(), `hm-test-${randomUUID()}`);
-  mkdirSync(dir, { recursive: true });
-  const db = await openDuckDb(join(dir, 'hm.duckdb'));
-  await migrate(db);
-  return {
-    db,
-    location: dir,
-    close: async () => {
-      await db.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const t = await openOwnDb('hm_test_empty', null);
+  await migrate(t.db);
+  return t;
 }

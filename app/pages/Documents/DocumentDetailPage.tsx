@@ -42,7 +42,8 @@ import {
 import { DocumentPrintDialog } from './DocumentPrintDialog';
 import { FieldInput } from './FieldInput';
 import { LinePickers } from './LinePickers';
-import { linePickerParams, newHeader, nowText } from './lines.logic';
+import { dateTimeIn } from '../../../engine/dates';
+import { linePickerParams, newHeader } from './lines.logic';
 import { useFieldOptions } from './useOptions';
 
 const NEW = 'new';
@@ -72,7 +73,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
   const { dataSource, notify } = useBlocks();
   const detail = useDocumentDetail(type, no);
   usePageTitle(`${textOf(def.title, locale)} ${no ?? t('documents.page.new')}`);
-  const [header, setHeader] = useState<Record<string, DocumentValue>>(() => newHeader(def, nowText(new Date())));
+  const [header, setHeader] = useState<Record<string, DocumentValue>>(() => newHeader(def, dateTimeIn(new Date())));
   const [createKey] = useState(newIdempotencyKey);
   const [lines, setLines] = useState<Lines>([]);
   const [dialog, setDialog] = useState<Dialog>(null);

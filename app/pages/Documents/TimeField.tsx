@@ -6,7 +6,8 @@ import { useState } from 'react';
 import { ActionIcon, Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useT } from '../../i18n';
-import { nowText, withDay } from './lines.logic';
+import { dateTimeIn } from '../../../engine/dates';
+import { withDay } from './lines.logic';
 
 export interface TimeFieldProps {
   label: string;
@@ -39,7 +40,7 @@ export function TimeField({ label, value, withTime, onChange }: TimeFieldProps) 
               value={day}
               defaultDate={day ?? undefined}
               onChange={(d) => {
-                if (d) onChange(withDay(value, d.slice(0, 10), nowText(new Date()), withTime));
+                if (d) onChange(withDay(value, d.slice(0, 10), dateTimeIn(new Date()), withTime));
                 setOpened(false);
               }}
             />

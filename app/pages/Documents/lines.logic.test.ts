@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DocumentFile } from '../../../engine/document/types';
-import { linePickerParams, newHeader, nowText, pickedLineValues, withDay } from './lines.logic';
+import { dateTimeIn } from '../../../engine/dates';
+import { linePickerParams, newHeader, pickedLineValues, withDay } from './lines.logic';
 
 const load = (name: string) => JSON.parse(readFileSync(resolve(process.cwd(), 'report-defs/documents', `${name}.json`), 'utf8')) as DocumentFile;
 const receipt = load('purchase-receipt');
@@ -37,8 +38,8 @@ describe('line pickers narrowed by the header', () => {
 
 describe('a new document starts at now (issue 24 item 4)', () => {
   it('now in the tenant time zone, as the server writes times', () => {
-    expect(nowText(new Date('2026-11-20T17:05:09Z'))).toBe('2026-11-21 01:05:09');
-    expect(nowText(new Date('2026-11-20T16:00:00Z'), 'UTC')).toBe('2026-11-20 16:00:00');
+    expect(dateTimeIn(new Date('2026-11-20T17:05:09Z'))).toBe('2026-11-21 01:05:09');
+    expect(dateTimeIn(new Date('2026-11-20T16:00:00Z'), 'UTC')).toBe('2026-11-20 16:00:00');
   });
   it('required times default to now; defaults of the definition stay; readonly fields are left to the server', () => {
     const header = newHeader(receipt, '2026-11-21 09:30:00');

@@ -3,7 +3,6 @@
  * item from the goods master, the line pickers narrowed to the header's supplier, and "now" for the
  * required times of a new document. Pure; no document type is named here.
  */
-import { DEFAULT_TIME_ZONE } from '../../../engine/dates';
 import type { DocumentFile } from '../../../engine/document/types';
 import type { DocumentValue } from '../../../engine/document/wire';
 
@@ -37,22 +36,6 @@ export function pickedLineValues(writable: readonly string[], row: Readonly<Reco
 export function linePickerParams(def: DocumentFile, header: Readonly<Record<string, DocumentValue>>): Record<string, string> {
   const supplier = def.header.some((f) => f.key === 'supplier_no') ? header.supplier_no : null;
   return filled(supplier) ? { supplier_no: String(supplier) } : {};
-}
-
-/** Now as 'YYYY-MM-DD HH:mm:ss' in the tenant's time zone (the server's format for datetime fields). */
-export function nowText(now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const p = (type: string) => parts.find((x) => x.type === type)?.value ?? '';
-  return `${p('year')}-${p('month')}-${p('day')} ${p('hour')}:${p('minute')}:${p('second')}`;
 }
 
 /** A new document's header: the definition's defaults, and now for the required times without one. */
