@@ -15,7 +15,7 @@ import { ok } from '../http/envelope';
 import { badRequest, notFound } from '../http/errors';
 import type { DocumentTypes } from './definitions';
 import { docParams } from './schemas';
-import { getDocument, requireAction } from './service';
+import { conflict, getDocument, lockedState, requireAction } from './service';
 
 /** Lot source code of a manually entered lot row (building blocks §9). */
 export const MANUAL_LOT_SOURCE = 4;
@@ -159,11 +159,26 @@ export async function lotRoutes(app: FastifyInstance, { types }: { types: Docume
     );
     if (error) throw badRequest(error.code, error.message);
     await app.db.transaction(async (tx) => {
+      // saves of one document wait for each other, and each sees what the one before it stored
+      if ((await lockedState(tx, def, session.tenant_id, doc.no)) !== doc.status) throw conflict('单据状态已变化，请刷新后重试');
       await tx.query('DELETE FROM lot_allocation WHERE tenant_id = $1 AND business_no = $2 AND business_item_id = $3', [
         session.tenant_id,
         doc.no,
         line.itemId,
       ]);
+      if (conf.stock_validation) {
+        // a lot's stock covers the document's lines together, not each line alone
+        const others = await tx.query<{ lot_no: string; n: number }>(
+          'SELECT lot_no, SUM(change_stock_num) AS n FROM lot_allocation WHERE tenant_id = $1 AND business_no = $2 GROUP BY lot_no',
+          [session.tenant_id, doc.no],
+        );
+        const taken = new Map(others.map((o) => [o.lot_no, Number(o.n)]));
+        const inStock = new Map(stock.map((st) => [st.lot_no!, Number(st.stock_num)]));
+        for (const row of body.rows) {
+          const lot = row.lot_no!.trim();
+          if ((taken.get(lot) ?? 0) + Number(row.change_stock_num) > (inStock.get(lot) ?? 0) + 1e-9) throw badRequest('LOT_ABOVE_STOCK', LOT_MESSAGES.aboveStock);
+        }
+      }
       for (const row of body.rows) {
         await tx.query(
           `INSERT INTO lot_allocation (tenant_id, business_no, business_item_id, sku_no, lot_no, change_stock_num, store_lot_type,

@@ -13,6 +13,7 @@ import {
   checkLines,
   checkValue,
   exactAllocationError,
+  LOT_MESSAGES,
   wrongStateMessage,
   writableHeaderFields,
 } from '../../engine/document/rules';
@@ -44,7 +45,7 @@ function checkOpenPeriod(businessTime: unknown): void {
  * The document's state read in the writing transaction with its row locked (PostgreSQL), so a
  * concurrent write waits and then sees this one's result; DuckDB runs write transactions one at a time.
  */
-async function lockedState(tx: Db, def: DocumentFile, tenantId: number, no: string): Promise<string | null> {
+export async function lockedState(tx: Db, def: DocumentFile, tenantId: number, no: string): Promise<string | null> {
   const t = def.tables;
   const [row] = await tx.query<{ s: unknown }>(
     `SELECT ${t.status_column} AS s FROM ${t.header} WHERE tenant_id = $1 AND ${t.no_column} = $2${tx.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
@@ -53,7 +54,7 @@ async function lockedState(tx: Db, def: DocumentFile, tenantId: number, no: stri
   return row ? String(row.s) : null;
 }
 
-const conflict = (message: string) => new HttpError(409, 'WRONG_STATE', message);
+export const conflict = (message: string) => new HttpError(409, 'WRONG_STATE', message);
 
 /** Checks that the action is allowed in the document's state for this client (409 otherwise). */
 export function requireAction(def: DocumentFile, detail: DocumentDetail, action: DocumentAction): void {
@@ -227,12 +228,34 @@ async function moveState(tx: Db, def: DocumentFile, session: ServerSession, no: 
 }
 
 /**
- * Lot type 13 checked again at submit, inside the submitting transaction (the lines or the issue
+ * At submit, inside the submitting transaction: the document's allocations of each lot together
+ * within that lot's stock at the document's organisation (lines are allocated one at a time, and the
+ * stock may have moved since). A refusal writes nothing.
+ */
+async function checkLotStock(tx: Db, def: DocumentFile, session: ServerSession, no: string): Promise<void> {
+  const conf = def.lots;
+  if (!conf?.stock_validation) return;
+  const [head] = await tx.query<{ org: string }>(`SELECT ${conf.org_column} AS org FROM ${def.tables.header} WHERE tenant_id = $1 AND ${def.tables.no_column} = $2`, [
+    session.tenant_id,
+    no,
+  ]);
+  const [over] = await tx.query<{ lot_no: string }>(
+    `SELECT a.lot_no FROM (SELECT lot_no, SUM(change_stock_num) AS n FROM lot_allocation
+                            WHERE tenant_id = $1 AND business_no = $2 AND lot_no IS NOT NULL GROUP BY lot_no) a
+      WHERE a.n > COALESCE((SELECT SUM(s.stock_num) FROM lot_stock s WHERE s.tenant_id = $1 AND s.lot_no = a.lot_no AND s.org_code = $3), 0)`,
+    [session.tenant_id, no, head?.org ?? null],
+  );
+  if (over) throw badRequest('LOT_ABOVE_STOCK', LOT_MESSAGES.aboveStock);
+}
+
+/**
+ * Lot type 13 checked again at submit and approval, inside that transaction (the lines or the issue
  * type may have changed since the lots were allocated): a refusal writes nothing.
  */
 async function checkLotsForSubmit(tx: Db, def: DocumentFile, session: ServerSession, no: string): Promise<void> {
   const conf = def.lots;
-  if (!conf || conf.exact_type === undefined) return;
+  if (!conf) return;
+  if (conf.exact_type === undefined) return;
   const t = def.tables;
   let lotType: number;
   if ('value' in conf.lot_type) lotType = conf.lot_type.value;
@@ -283,6 +306,7 @@ export async function updateDocument(db: Db, def: DocumentFile, session: ServerS
     if (!updated.length) throw conflict('单据状态已变化，请刷新后重试');
     await writeLines(tx, def, session.tenant_id, no, lines);
     if (body.submit) {
+      await checkLotStock(tx, def, session, no);
       await checkLotsForSubmit(tx, def, session, no);
       await moveState(tx, def, session, no, doc.status, def.submitted_state);
     }
@@ -334,6 +358,7 @@ export async function submitDocument(db: Db, def: DocumentFile, session: ServerS
   const doc = await getDocument(db, def, session, no);
   requireAction(def, doc, 'submit');
   await db.transaction(async (tx) => {
+    await checkLotStock(tx, def, session, no);
     await checkLotsForSubmit(tx, def, session, no);
     await moveState(tx, def, session, no, doc.status, def.submitted_state);
   });

@@ -284,3 +284,48 @@ describe('concurrency and the open period', () => {
     expect(await count()).toBe(before + 1);
   });
 });
+
+describe('lot allocations hold against the lot stock inside the writing transaction (building blocks §5)', () => {
+  /** A lot with stock at the test store, and an outbound draft of two lines of its goods item. */
+  async function draftOnLot(): Promise<{ no: string; lot: string; sku: string; stock: number }> {
+    const [l] = await q(
+      `SELECT s.lot_no, s.sku_no, s.stock_num FROM lot_stock s WHERE s.tenant_id = 10139 AND s.org_code = $1 AND s.stock_num >= 2
+        ORDER BY s.stock_num DESC, s.lot_no LIMIT 1`,
+      [org],
+    );
+    const stock = Number(l.stock_num);
+    const no = await create('store-outbound', 'store', { issue_type: '12', issue_time: at(19) }, [
+      { sku_no: l.sku_no, qty: stock, cost_price: 1 },
+      { sku_no: l.sku_no, qty: stock, cost_price: 1 },
+    ]);
+    return { no, lot: String(l.lot_no), sku: String(l.sku_no), stock };
+  }
+  const save = (no: string, sku: string, line: number, lot: string, qty: number) =>
+    call('PUT', `/api/documents/store-outbound/${no}/lots`, 'store', { sku_no: sku, business_item_id: line, rows: [{ lot_no: lot, change_stock_num: String(qty) }] });
+  const allocations = (no: string) => q('SELECT business_item_id, lot_no, change_stock_num FROM lot_allocation WHERE tenant_id = 10139 AND business_no = $1 ORDER BY business_item_id', [no]);
+
+  it('two lines of one document cannot take the same lot beyond its stock', async () => {
+    const d = await draftOnLot();
+    expect((await save(d.no, d.sku, 1, d.lot, d.stock)).statusCode).toBe(200);
+    const second = await save(d.no, d.sku, 2, d.lot, d.stock);
+    expect(second.statusCode).toBe(400);
+    expect((second.json() as { message: string }).message).toBe('分配数量不能大于库存数量！');
+    expect(await allocations(d.no)).toHaveLength(1);
+  });
+
+  it('ten concurrent saves of one line leave one allocation, never stacked', async () => {
+    const d = await draftOnLot();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => save(d.no, d.sku, 1, d.lot, 1)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await allocations(d.no)).toEqual([{ business_item_id: 1, lot_no: d.lot, change_stock_num: 1 }]);
+  });
+
+  it('submit refuses allocations the lot no longer covers', async () => {
+    const d = await draftOnLot();
+    expect((await save(d.no, d.sku, 1, d.lot, d.stock)).statusCode).toBe(200);
+    await q('UPDATE lot_stock SET stock_num = stock_num - 1 WHERE tenant_id = 10139 AND lot_no = $1 AND org_code = $2', [d.lot, org]);
+    const res = await call('POST', `/api/documents/store-outbound/${d.no}/submit`, 'store');
+    expect(res.statusCode).toBe(400);
+    expect((await q('SELECT status FROM stock_issue_order WHERE tenant_id = 10139 AND issue_no = $1', [d.no]))[0].status).toBe(0);
+  });
+});
