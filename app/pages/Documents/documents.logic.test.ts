@@ -117,7 +117,7 @@ describe('editing', () => {
   });
   it('picked goods take price, cost price and tax rate from the goods master (issue 24 item 4)', () => {
     const row = { sku_no: 'A', sku_name: 'a', purchase_price: 8.5, buying_price: 7, input_tax_rate: 0.13, selling_price: 12 };
-    expect(addPickedLines(receipt, [], [row])).toEqual([{ sku_no: 'A', qty: null, price: '8.5', input_tax_rate: '0.13', lot_no: null }]);
+    expect(addPickedLines(receipt, [], [row])).toEqual([{ sku_no: 'A', qty: null, price: '8.5', input_tax_rate: '0.13', lot_no: null, produce_date: null, expiration_date: null }]);
     expect(addPickedLines(outbound, [], [row])).toEqual([{ sku_no: 'A', qty: null, cost_price: '7' }]);
   });
 });
