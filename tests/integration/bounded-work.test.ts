@@ -159,6 +159,16 @@ describe('imports: streamed, stopped at the line limit, uploads cleaned up (item
     expect(await lines(no)).toBe(MAX_DOCUMENT_LINES);
   }, 180_000);
 
+  it('item 14: six concurrent imports into one draft keep every line (each appends to the lines as the one before left them)', async () => {
+    const no = await draft('stock-adjustment', 'store');
+    const existing = await lines(no);
+    const sheet = await bigSheet(2);
+    const started = await Promise.all(Array.from({ length: 6 }, (_, i) => send(importUrl, 'store', { name: `c${i}.xlsx`, type: XLSX_TYPE, content: sheet }, { no })));
+    const jobs = await Promise.all(started.map((r) => finished(data<{ job_id: string }>(r).job_id)));
+    expect(jobs.map((j) => j.row_count)).toEqual(Array(6).fill(2));
+    expect(await lines(no)).toBe(existing + 12);
+  }, 180_000);
+
   it('item 6: a sheet of 300,000 rows is read as a stream: refused with the limit message, memory stays flat, the API answers', async () => {
     const no = await draft('stock-adjustment', 'store');
     const before = await lines(no);
