@@ -15,6 +15,7 @@ import type { AttachmentList, DocumentAttachment, DocumentDetail, DocumentListPa
 import { buildServer } from '../../server/app';
 import { workFileName } from '../../server/documents/files';
 import { bearer, login, startTestServer, type TestServer } from './server';
+import { today } from '../../server/clock';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
@@ -160,13 +161,23 @@ describe('imports: streamed, stopped at the line limit, uploads cleaned up (item
   }, 180_000);
 
   it('item 14: six concurrent imports into one draft keep every line (each appends to the lines as the one before left them)', async () => {
-    const no = await draft('stock-adjustment', 'store');
+    // a draft of its own: the shared seeded one is filled to the limit by the test before
+    const reason = (await s.testDb.db.query<{ r: string }>('SELECT reason_code AS r FROM adjustment_reason WHERE tenant_id = 10139 ORDER BY reason_code LIMIT 1', []))[0].r;
+    const created = await s.app.inject({
+      method: 'POST',
+      url: '/api/documents/stock-adjustment',
+      headers: bearer(tokens.store),
+      payload: { header: { direction: '1', reason_code: reason, adjust_time: `${today()} 08:00:00` }, lines: [{ sku_no: sku, qty: 1, cost_price: 1 }] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const no = data<DocumentDetail>(created).no;
     const existing = await lines(no);
     const sheet = await bigSheet(2);
     const started = await Promise.all(Array.from({ length: 6 }, (_, i) => send(importUrl, 'store', { name: `c${i}.xlsx`, type: XLSX_TYPE, content: sheet }, { no })));
     const jobs = await Promise.all(started.map((r) => finished(data<{ job_id: string }>(r).job_id)));
-    expect(jobs.map((j) => j.row_count)).toEqual(Array(6).fill(2));
+    expect(jobs.map((j) => [j.row_count, j.error])).toEqual(Array(6).fill([2, null]));
     expect(await lines(no)).toBe(existing + 12);
+    expect((await s.app.inject({ method: 'DELETE', url: `/api/documents/stock-adjustment/${no}`, headers: bearer(tokens.store) })).statusCode).toBe(200);
   }, 180_000);
 
   it('item 6: a sheet of 300,000 rows is read as a stream: refused with the limit message, memory stays flat, the API answers', async () => {
