@@ -192,11 +192,12 @@ describe('imports: streamed, stopped at the line limit, uploads cleaned up (item
     expect(started.statusCode, started.body).toBe(200);
     const jobId = data<{ job_id: string }>(started).job_id;
     let healthy = 0;
+    // the health checks start with the job (queued or running) and go on until it has ended
     const health = (async () => {
-      while ((await call('GET', `/api/jobs/${jobId}`, 'store')).json().data.status === 'running') {
+      do {
         if ((await s.app.inject({ method: 'GET', url: '/api/health' })).statusCode === 200) healthy++;
         await new Promise((r) => setTimeout(r, 50));
-      }
+      } while (['queued', 'running'].includes((await call('GET', `/api/jobs/${jobId}`, 'store')).json().data.status));
     })();
     const job = await finished(jobId);
     await health;
