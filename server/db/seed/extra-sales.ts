@@ -188,7 +188,8 @@ export async function seedExtraSales(db: Db, w: Writer, tenantId: number, today:
       order_status: 2, prep_status: 2, delivery_mode: delivery, store_pickup_no: delivery === 1 ? (pickup?.store_pickup_no ?? null) : null, fulfil_org_code: home.org_code,
     });
     order(mallHead(90, members[1].member_no, 1), [line(skus[0], 1), line(skus[1], 2)]);
-    order(mallHead(95, members[2].member_no, 2), [line(skus[0], Number(skus[0].usable_num) + 2)]);
+    // short by more than the document screens' approved receipts later add to the store's stock
+    order(mallHead(95, members[2].member_no, 2), [line(skus[0], Number(skus[0].usable_num) + 50)]);
   }
 
   // plus-member cards sold today: a first purchase and a renewal
