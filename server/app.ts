@@ -106,7 +106,10 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
 
   registerAuthGuard(app);
 
-  app.get('/api/health', { config: { public: true } }, async () => ok({ database: db.dialect, ready: true }));
+  // with streaming standbys, each one's state and replay lag (reports fall back to the primary meanwhile)
+  app.get('/api/health', { config: { public: true } }, async () =>
+    ok({ database: db.dialect, ready: true, ...(db.replicaHealth ? { replicas: db.replicaHealth() } : {}) }),
+  );
 
   for (const plugin of API_PLUGINS) await app.register(plugin);
 

@@ -6,6 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { Kysely, PostgresDialect } from 'kysely';
 import { checkIdentifiers } from './identifiers';
 import { normaliseTimestamp } from './normalise';
+import { ReplicaSet, type ReplicaOptions } from './replicas';
 import type { ColumnChunk, Db, Row } from './types';
 
 const { Pool, types } = pg;
@@ -33,6 +34,8 @@ interface Pools {
   pool: pg.Pool;
   /** report scans and export cursors */
   scans: pg.Pool;
+  /** streaming standbys that answer scans and cursors outside a transaction, when configured */
+  replicas: ReplicaSet | null;
   listener: Listener;
 }
 
@@ -46,11 +49,12 @@ function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
   const { pool, scans } = pools;
   const inTx = client !== pool;
   /** A server-side cursor keeps memory flat whatever the result size. */
-  async function* cursor(sql: string, params: readonly unknown[], chunkSize: number, rowMode: 'array' | 'object') {
-    const c = client === pool ? await scans.connect() : (client as pg.PoolClient);
+  async function* cursorOn(c: pg.PoolClient, own: boolean, sql: string, params: readonly unknown[], chunkSize: number, rowMode: 'array' | 'object') {
     const name = `hm_cursor_${Math.random().toString(36).slice(2, 10)}`;
+    let failed: Error | undefined;
+    let finished = false;
     try {
-      if (client === pool) await c.query('BEGIN');
+      if (own) await c.query('BEGIN');
       await c.query(`DECLARE ${name} NO SCROLL CURSOR FOR ${sql}`, params as unknown[]);
       for (;;) {
         const text = `FETCH ${chunkSize} FROM ${name}`;
@@ -59,13 +63,54 @@ function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
         yield fetched;
       }
       await c.query(`CLOSE ${name}`);
-      if (client === pool) await c.query('COMMIT');
+      if (own) await c.query('COMMIT');
+      finished = true;
     } catch (err) {
-      if (client === pool) await c.query('ROLLBACK').catch(() => {});
+      failed = err as Error;
+      if (own) await c.query('ROLLBACK').catch(() => {});
       throw err;
     } finally {
-      if (client === pool) (c as pg.PoolClient).release();
+      // a connection whose cursor failed is closed rather than reused (it may be the one that broke), and
+      // so is one left inside its transaction by a reader that stopped early
+      if (own) c.release(failed ?? !finished);
     }
+  }
+  /**
+   * Outside a transaction a cursor reads from a usable standby; when the standby fails before the
+   * first chunk the primary runs it instead (after a chunk the reader already holds rows, so it fails).
+   */
+  async function* cursor(sql: string, params: readonly unknown[], chunkSize: number, rowMode: 'array' | 'object') {
+    if (inTx) {
+      yield* cursorOn(client as pg.PoolClient, false, sql, params, chunkSize, rowMode);
+      return;
+    }
+    const replica = pools.replicas?.pick();
+    if (replica) {
+      let yielded = false;
+      try {
+        const c = await replica.pool.connect();
+        for await (const chunk of cursorOn(c, true, sql, params, chunkSize, rowMode)) {
+          yielded = true;
+          yield chunk;
+        }
+        return;
+      } catch (err) {
+        if (yielded || !pools.replicas!.failed(replica.index, err)) throw err;
+      }
+    }
+    yield* cursorOn(await scans.connect(), true, sql, params, chunkSize, rowMode);
+  }
+  /** A scan outside a transaction: on a usable standby, again on the primary when the standby fails. */
+  async function routedScan(sql: string, params: readonly unknown[]): Promise<Row[]> {
+    const replica = pools.replicas?.pick();
+    if (replica) {
+      try {
+        return await scanNamed(replica.pool, sql, params);
+      } catch (err) {
+        if (!pools.replicas!.failed(replica.index, err)) throw err;
+      }
+    }
+    return scanNamed(scans, sql, params);
   }
   const db: Db = {
     dialect: 'postgres',
@@ -73,9 +118,10 @@ function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
     query: async <T>(sql: string, params: readonly unknown[] = []) =>
       (await client.query(sql, params as unknown[])).rows as T[],
     scan: async <T>(sql: string, params: readonly unknown[] = []) =>
-      (inTx ? (await client.query(sql, params as unknown[])).rows : await scanNamed(scans, sql, params)) as T[],
+      (inTx ? (await client.query(sql, params as unknown[])).rows : await routedScan(sql, params)) as T[],
     exec: async (sql) => void (await client.query(sql)),
     listen: (channel, onMessage, onState) => pools.listener.add(channel, onMessage, onState),
+    ...(pools.replicas ? { replicaHealth: () => pools.replicas!.health() } : {}),
     stream: async function* (sql, params = [], chunkSize = 5000) {
       for await (const { rows } of cursor(sql, params, chunkSize, 'object')) yield rows as Row[];
     },
@@ -127,6 +173,7 @@ function makeDb(pools: Pools, kysely: Kysely<any>, client: Client): Db {
       // Kysely ends the pool only if it was used itself; raw queries alone would leave connections open
       if (!pool.ended) await pool.end();
       if (!scans.ended) await scans.end();
+      await pools.replicas?.close();
     },
   };
   return db;
@@ -261,8 +308,18 @@ const SCAN_OPTIONS = `${SESSION_OPTIONS} -c enable_nestloop=off -c plan_cache_mo
  * catalogue of every table a report touches on its first statement, which cost a report screen
  * 130–250 ms after each pause. Idle connections do not keep the process alive.
  */
-function openPool(url: string, max: number, options: string): pg.Pool {
-  const pool = new Pool({ connectionString: url, max, types: typeConfig, options, idleTimeoutMillis: 0, allowExitOnIdle: true });
+function openPool(url: string, max: number, options: string, applicationName: string, connectionTimeoutMillis = 0): pg.Pool {
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    types: typeConfig,
+    options,
+    // names the pool in pg_stat_activity: which connections serve scans, and on which server
+    application_name: applicationName,
+    connectionTimeoutMillis,
+    idleTimeoutMillis: 0,
+    allowExitOnIdle: true,
+  });
   // An idle connection the server ends (restart, or a dropped database) is reported here; without a
   // listener it would crash the process. The pool drops that connection and the next query opens another.
   pool.on('error', (err) => {
@@ -271,12 +328,21 @@ function openPool(url: string, max: number, options: string): pg.Pool {
   return pool;
 }
 
-export async function openPostgres(url: string, scanPoolSize = 4, smallPoolSize = 4): Promise<Db> {
-  const pool = openPool(url, smallPoolSize, SESSION_OPTIONS);
-  const scans = openPool(url, scanPoolSize, SCAN_OPTIONS);
+/**
+ * The primary at `url`; with `replicas`, report scans and export cursors outside a transaction read
+ * from its streaming standbys while they answer and keep up (replicas.ts).
+ */
+export async function openPostgres(url: string, scanPoolSize = 4, smallPoolSize = 4, replicas?: ReplicaOptions): Promise<Db> {
+  const pool = openPool(url, smallPoolSize, SESSION_OPTIONS, 'hm');
+  const scans = openPool(url, scanPoolSize, SCAN_OPTIONS, 'hm-scan');
   await pool.query('SELECT 1');
   const kysely = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-  return makeDb({ pool, scans, listener: new Listener(url) }, kysely, pool);
+  let standbys: ReplicaSet | null = null;
+  if (replicas && replicas.urls.length > 0) {
+    standbys = new ReplicaSet(replicas, scanPoolSize, (u, max, name, timeout) => openPool(u, max, SCAN_OPTIONS, name, timeout));
+    await standbys.start();
+  }
+  return makeDb({ pool, scans, replicas: standbys, listener: new Listener(url) }, kysely, pool);
 }
 
 export type { Row };

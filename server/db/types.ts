@@ -23,6 +23,16 @@ export interface RowAppender {
   close(): Promise<void>;
 }
 
+/** What `/api/health` tells of one streaming standby (see replicas.ts). */
+export interface ReplicaHealth {
+  /** 1-based position in HM_REPLICA_URLS (addresses are not shown on the public health answer) */
+  replica: number;
+  status: 'unknown' | 'ok' | 'lagging' | 'down' | 'not-standby';
+  /** replay lag in seconds at the last probe; null when unknown */
+  lag_s: number | null;
+  checked_at: string;
+}
+
 /**
  * One database handle for the whole server. Report SQL goes through `query` ($1-style
  * bound parameters); everything else may use the typed Kysely builder.
@@ -58,5 +68,10 @@ export interface Db {
    * channel; `onState` tells whether the listening connection is up (messages may be lost while down).
    */
   listen?(channel: string, onMessage: (payload: string) => void, onState: (up: boolean) => void): void;
+  /**
+   * PostgreSQL with streaming standbys only: each standby's state. `scan`, `stream` and
+   * `streamColumns` outside a transaction read from a usable standby, else from the primary.
+   */
+  replicaHealth?(): ReplicaHealth[];
   close(): Promise<void>;
 }
