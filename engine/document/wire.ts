@@ -122,6 +122,8 @@ export interface LotAllocationView {
   allocated: LotRow[];
   /** lots with stock at the document's org (the 选择批次库存 list) */
   available: LotRow[];
+  /** the tenant's business today, against which lots show as expired */
+  today: string;
 }
 
 /** PUT /api/documents/{type}/{no}/lots */

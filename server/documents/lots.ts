@@ -11,6 +11,7 @@ import { checkAllocation, LOT_MESSAGES } from '../../engine/document/rules';
 import type { ServerSession } from '../auth/session';
 import { sqlTimestamp } from '../clock';
 import type { Db } from '../db/types';
+import { tenantToday } from '../tenant-clock';
 import { ok } from '../http/envelope';
 import { badRequest, notFound } from '../http/errors';
 import type { DocumentTypes } from './definitions';
@@ -89,6 +90,7 @@ async function view(db: Db, def: DocumentFile, session: ServerSession, doc: Docu
     available: stock
       .filter((s) => Number(s.stock_num) !== 0)
       .map((s) => ({ ...mask(s), change_stock_num: null, dorder_item_source: null, receive_oub_num: null }) as LotRow),
+    today: await tenantToday(db, session.tenant_id),
   };
 }
 

@@ -24,7 +24,7 @@ describe('commodity row derivations (rules 360, 367, 415)', () => {
   it('finishes a row: helper columns dropped, derived columns added', () => {
     const row = finishCommodityRow(
       { sku_no: '1', c1: '01', c2: '0101', c3: '010101', order_weekdays: '1,4', shelflife: 180, shelflife_unit: 1, input_tax_rate: 0.13, selling_price: 10, buying_price: 8 },
-      2,
+      '2026-11-24',
     );
     expect(row).toEqual({
       sku_no: '1',
@@ -36,5 +36,13 @@ describe('commodity row derivations (rules 360, 367, 415)', () => {
       selling_price: 10,
       buying_price: 8,
     });
+  });
+
+  it('marks a lot-stock row expired once its expiry date has passed', () => {
+    const lot = (expiration_date: string | null) => finishCommodityRow({ sku_no: '1', lot_no: 'L1', expiration_date }, '2026-11-26');
+    expect(lot('2026-11-25').expired).toBe(1);
+    expect(lot('2026-11-26').expired).toBe(0);
+    expect(lot(null).expired).toBe(0);
+    expect(finishCommodityRow({ sku_no: '1' }, '2026-11-26')).not.toHaveProperty('expired');
   });
 });

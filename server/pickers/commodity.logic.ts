@@ -1,3 +1,4 @@
+import { lotExpired } from '../../engine/stock/expiry';
 /** Pure parts of the commodity search: picker types, derived columns (rules 364, 365, 415). */
 
 /** How each commodity picker type searches (rule 364; the per-type sources are this product's choice). */
@@ -49,11 +50,13 @@ export function marginRate(selling: number | null | undefined, buying: number | 
 
 type RawRow = Record<string, unknown>;
 
-/** The row as the picker expects it: derived texts added, helper columns removed. */
-export function finishCommodityRow(row: RawRow, weekday: number): RawRow {
+/** The row as the picker expects it: derived texts added (a lot's expiry against today), helper columns removed. */
+export function finishCommodityRow(row: RawRow, today: string): RawRow {
   const { c1: _c1, c2: _c2, c3: _c3, order_weekdays, shelflife, shelflife_unit, input_tax_rate, ...rest } = row;
+  const weekday = isoWeekday(today);
   return {
     ...rest,
+    ...('expiration_date' in rest ? { expired: lotExpired(rest.expiration_date, today) ? 1 : 0 } : {}),
     shelflife,
     shelflife_unit_show_text: shelfLifeText(shelflife as number | null, shelflife_unit as number | null),
     input_tax_rate_text: taxRateText(input_tax_rate as number | null),

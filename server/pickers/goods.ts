@@ -1,14 +1,12 @@
 /** Goods for the commodity picker, the goods multi-picker, SKU search, scan search and favourites. */
 import type { ServerSession } from '../auth/session';
-import { DEFAULT_TIME_ZONE } from '../../engine/dates';
-import { today } from '../clock';
+import { tenantToday } from '../tenant-clock';
 import type { Db } from '../db/types';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import {
   COMMODITY_KINDS,
   COMMODITY_TYPES,
   finishCommodityRow,
-  isoWeekday,
   MIN_POSITIVE_STOCK,
   POSITIVE_STOCK_TYPES,
 } from './commodity.logic';
@@ -37,11 +35,6 @@ const CATEGORY_JOINS = `
   LEFT JOIN category c3 ON c3.tenant_id = k.tenant_id AND c3.cate_code = k.back_cate_code
   LEFT JOIN category c2 ON c2.tenant_id = k.tenant_id AND c2.cate_code = c3.parent_cate_code
   LEFT JOIN category c1 ON c1.tenant_id = k.tenant_id AND c1.cate_code = c2.parent_cate_code`;
-
-async function tenantWeekday(db: Db, tenantId: number): Promise<number> {
-  const [t] = await db.query<{ time_zone: string | null }>('SELECT time_zone FROM tenant WHERE tenant_id = $1', [tenantId]);
-  return isoWeekday(today(t?.time_zone || DEFAULT_TIME_ZONE));
-}
 
 /** The inner SELECT of a commodity search, binding its values on `w`. */
 function commoditySource(w: Where, type: string, tenantId: number, org: string | null): string {
@@ -121,8 +114,8 @@ export async function listCommodities(db: Db, session: ServerSession, q: RawQuer
     if (to !== undefined) w.add(`${column} <= ?`, to);
   }
   const result = await pagedQuery<Record<string, unknown>>(db, { select: 'q.*', from: `(${inner}) q`, where: w, orderBy: 'q.sku_no, q.id', paging: page });
-  const weekday = await tenantWeekday(db, session.tenant_id);
-  return { total: result.total, list: result.list.map((r) => finishCommodityRow(r, weekday)) };
+  const day = await tenantToday(db, session.tenant_id);
+  return { total: result.total, list: result.list.map((r) => finishCommodityRow(r, day)) };
 }
 
 const GOODS_SELECT = `k.sku_no, k.sku_name, k.barcode, c3.cate_name AS back_cate_name, b.brand_name, k.sale_unit AS sale_unit_show,

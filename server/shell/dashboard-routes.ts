@@ -5,7 +5,8 @@ import { ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
 import { buildMenu } from './menu.logic';
 import type { ReportLeaf } from './report-leaves';
-import { addDays, dailyFigures, salesScope, tenantTimeZone, toFigures } from './sales-figures';
+import { addDays, dailyFigures, salesScope, toFigures } from './sales-figures';
+import { tenantTimeZone } from '../tenant-clock';
 
 export const TREND_DAYS = 14;
 export const DASHBOARD_LINKS = 8;

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { DataScreenEntry, SalesScreenData } from '../../engine/shell';
 import { nowIn, today } from '../clock';
 import { ok } from '../http/envelope';
-import { FIGURE_COLUMNS, SALES_FROM, salesScope, tenantTimeZone, toFigures, type RawFigures } from './sales-figures';
+import { FIGURE_COLUMNS, SALES_FROM, salesScope, toFigures, type RawFigures } from './sales-figures';
+import { tenantTimeZone } from '../tenant-clock';
 
 export const SALES_SCREEN: DataScreenEntry = { id: 'builtin:sales', screen_name: '今日销售实时大屏', url: '/data-screen', is_rotating: 0 };
 /** C5: the special tenant's extra rotating entry, the data-swiper page. */

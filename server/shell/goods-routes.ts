@@ -3,7 +3,8 @@ import type { GoodsDetail } from '../../engine/shell';
 import { today } from '../clock';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
-import { addDays, SALES_FROM, salesScope, tenantTimeZone } from './sales-figures';
+import { addDays, SALES_FROM, salesScope } from './sales-figures';
+import { tenantTimeZone } from '../tenant-clock';
 
 export const GOODS_NOT_FOUND = '商品不存在或无权查看';
 const STOCK_ROWS = 50;

@@ -5,7 +5,6 @@
  */
 import type { SalesFigures } from '../../engine/shell';
 import type { ServerSession } from '../auth/session';
-import { DEFAULT_TIME_ZONE } from '../../engine/dates';
 import type { Db } from '../db/types';
 
 export type ScopeKind = 'tenant' | 'store' | 'supplier';
@@ -60,17 +59,6 @@ export function toFigures(raw: RawFigures | undefined): SalesFigures {
   };
 }
 
-/** The tenant's time zone for "today" and "yesterday" (Asia/Shanghai unless set). */
-export async function tenantTimeZone(db: Db, tenantId: number): Promise<string> {
-  const [row] = await db.query<{ time_zone: string | null }>('SELECT time_zone FROM tenant WHERE tenant_id = $1', [tenantId]);
-  const zone = row?.time_zone || DEFAULT_TIME_ZONE;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return DEFAULT_TIME_ZONE;
-  }
-}
 
 /** 'YYYY-MM-DD' shifted by whole days (calendar arithmetic in UTC, so no DST drift). */
 export function addDays(day: string, days: number): string {

@@ -100,5 +100,8 @@ describe('commodity picker (rules.md §42)', () => {
 
   it('type 8 shows lot columns', () => {
     expect(commodityColumns(8, HMT).map((c) => c.key)).toEqual(expect.arrayContaining(['lot_no', 'produce_date', 'expiration_date']));
+    const expiry = commodityColumns(8, HMT).find((c) => c.key === 'expiration_date')!;
+    expect(expiry.mark?.({ expired: 1 } as never)).toBe('documents.lots.expired');
+    expect(expiry.mark?.({ expired: 0 } as never)).toBeNull();
   });
 });

@@ -127,7 +127,7 @@ export function commodityColumns(type: CommodityType, session: BlockSession): Pi
     4: [col('supplier_name', { width: 180 }), col('actual_stock', { format: 'qty', width: 90 }), col('purchase_price', { format: 'money', width: 90 })],
     5: [col('actual_stock', { format: 'qty', width: 90 }), col('usable_num', { format: 'qty', width: 90 }), col('shelflife_unit_show_text', { width: 80 })],
     6: [col('selling_price', { format: 'money', width: 90 }), col('usable_num', { format: 'qty', width: 90 })],
-    8: [col('lot_no', { width: 130 }), col('produce_date', { width: 100 }), col('expiration_date', { width: 100 }), col('usable_num', { format: 'qty', width: 90 }), col('lot_price', { format: 'money', width: 90 })],
+    8: [col('lot_no', { width: 130 }), col('produce_date', { width: 100 }), col('expiration_date', { width: 150, mark: (r) => (r.expired ? 'documents.lots.expired' : null) }), col('usable_num', { format: 'qty', width: 90 }), col('lot_price', { format: 'money', width: 90 })],
     9: [col('actual_stock', { format: 'qty', width: 90 }), col('usable_num', { format: 'qty', width: 90 })],
   };
   const supplierSide =

@@ -39,6 +39,21 @@ describe('<LotAllocation>', () => {
     });
   }, 20_000);
 
+  it('a lot whose expiry date has passed shows 已过期 in 选择批次库存; one still in date does not', async () => {
+    const dataSource = createMemoryDataSource();
+    const read = dataSource.documents.lots;
+    vi.spyOn(dataSource.documents, 'lots').mockImplementation(async (...args) => ({ ...(await read(...args)), today: '2026-10-15' }));
+    renderBlock(<LotAllocation opened onClose={() => {}} editState {...doc} {...lineProps(0)} />, { dataSource });
+    await userEvent.click(await screen.findByRole('button', { name: '选择批次' }));
+    const picker = await screen.findByRole('dialog', { name: '选择批次库存' });
+    const rowOf = (lotNo: string) => within(picker).getByRole('checkbox', { name: lotNo }).closest('tr')!;
+    const inStock = lotsOf(0).filter((l) => Number(l.stock_num) > 0);
+    const [past, later] = [inStock.find((l) => l.expiration_date! < '2026-10-15')!, inStock.find((l) => l.expiration_date! > '2026-10-15')!];
+    expect(past && later).toBeTruthy();
+    expect(within(rowOf(past.lot_no!)).getByText('已过期')).toBeTruthy();
+    expect(within(rowOf(later.lot_no!)).queryByText('已过期')).toBeNull();
+  }, 20_000);
+
   it('rule 288: more than the lot\'s stock is refused with 分配数量不能大于库存数量！', async () => {
     const lot = lotsOf(0)[0];
     const dataSource = createMemoryDataSource({ documents: { allocations: { 'CK1/1': [{ ...lot, change_stock_num: (lot.stock_num ?? 0) + 1 }] } } });

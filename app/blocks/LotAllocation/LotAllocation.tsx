@@ -25,6 +25,7 @@ import {
   type EditRow,
   type LotMessage,
 } from './lotAllocation.logic';
+import { ExpiryDate } from './ExpiryDate';
 import { LotPicker } from './LotPicker';
 
 export interface LotAllocationProps {
@@ -183,7 +184,9 @@ export function LotAllocation({ opened, onClose, documentType, documentNo, skuNo
                 </Table.Td>
                 <Table.Td ta="right">{priceText(r.lot.lot_price, view.mask_price)}</Table.Td>
                 <Table.Td>{r.lot.produce_date ?? '-'}</Table.Td>
-                <Table.Td>{r.lot.expiration_date ?? '-'}</Table.Td>
+                <Table.Td>
+                  <ExpiryDate date={r.lot.expiration_date} today={view.today} />
+                </Table.Td>
                 <Table.Td>{codeName(r.lot.supplier_no, r.lot.supplier_name)}</Table.Td>
                 {editState ? (
                   <Table.Td>
@@ -222,6 +225,7 @@ export function LotAllocation({ opened, onClose, documentType, documentNo, skuNo
           onClose={() => setPicking(false)}
           lots={view.available}
           maskPrice={view.mask_price}
+          today={view.today}
           onConfirm={(chosen) => setRows((cur) => withBlankRow(addLots(cur, chosen), view))}
         />
       </>

@@ -2,6 +2,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Checkbox, Group, Modal, NumberInput, Pagination, Table, Text, TextInput } from '@mantine/core';
 import { useT } from '../../i18n';
+import { ExpiryDate } from './ExpiryDate';
 import type { LotRow } from '../data-source/document-types';
 import { codeName, filterLots, initialLotFilter, LOT_PICKER_PAGE_SIZE, priceText, type LotFilter } from './lotAllocation.logic';
 
@@ -10,12 +11,14 @@ export interface LotPickerProps {
   onClose: () => void;
   lots: readonly LotRow[];
   maskPrice: boolean;
+  /** the tenant's today, against which lots show as expired */
+  today: string;
   onConfirm: (chosen: LotRow[]) => void;
 }
 
 const bound = (v: string | number) => (v === '' ? null : Math.trunc(Number(v)));
 
-export function LotPicker({ opened, onClose, lots, maskPrice, onConfirm }: LotPickerProps) {
+export function LotPicker({ opened, onClose, lots, maskPrice, today, onConfirm }: LotPickerProps) {
   const t = useT();
   const [draft, setDraft] = useState<LotFilter>(initialLotFilter);
   const [filter, setFilter] = useState<LotFilter>(initialLotFilter);
@@ -77,7 +80,9 @@ export function LotPicker({ opened, onClose, lots, maskPrice, onConfirm }: LotPi
                 <Table.Td ta="right">{l.stock_num ?? '-'}</Table.Td>
                 <Table.Td ta="right">{priceText(l.lot_price, maskPrice)}</Table.Td>
                 <Table.Td>{l.produce_date ?? '-'}</Table.Td>
-                <Table.Td>{l.expiration_date ?? '-'}</Table.Td>
+                <Table.Td>
+                  <ExpiryDate date={l.expiration_date} today={today} />
+                </Table.Td>
                 <Table.Td>{codeName(l.supplier_no, l.supplier_name)}</Table.Td>
               </Table.Tr>
             ))

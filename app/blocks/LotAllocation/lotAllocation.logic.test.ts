@@ -17,7 +17,7 @@ import {
 } from './lotAllocation.logic';
 
 const lots = lotStock.filter((l) => l.sku_no === lotLines[0].sku_no);
-const view = (over: Partial<LotAllocationView> = {}): LotAllocationView => ({ ...lotLines[0], sku_name: lots[0].sku_name, allocated: [], available: lots, ...over });
+const view = (over: Partial<LotAllocationView> = {}): LotAllocationView => ({ ...lotLines[0], sku_name: lots[0].sku_name, allocated: [], available: lots, today: '2026-11-26', ...over });
 const rules = { decimals: 2, stock_validation: true };
 
 describe('allocated quantity (rules 285–288)', () => {

@@ -14,6 +14,8 @@ export interface PickerColumn<R = any> {
   format?: CellFormat;
   /** a derived cell; the row's own `key` field otherwise */
   value?: (row: R) => string | number | null | undefined;
+  /** i18n key of a warning shown beside the cell (an expired lot), or null */
+  mark?: (row: R) => string | null;
   /** shown only for these sessions (e.g. price columns on the supplier client) */
   visible?: (session: BlockSession) => boolean;
 }

@@ -2,7 +2,7 @@
  * The table inside every list picker: a check (or radio) column, formatted cells, sticky header, a
  * loading overlay and 暂无数据. Rows that are not selectable show a disabled check.
  */
-import { Box, Checkbox, LoadingOverlay, Radio, ScrollArea, Table, Text } from '@mantine/core';
+import { Badge, Box, Checkbox, LoadingOverlay, Radio, ScrollArea, Table, Text } from '@mantine/core';
 import { useT } from '../../i18n';
 import type { PickerColumn } from '../Picker/picker.types';
 import { isChosen, pageCheckState, type KeyOf } from '../Picker/selection.logic';
@@ -101,6 +101,11 @@ export function SelectTable<R>({
                   {columns.map((c) => (
                     <Table.Td key={c.key} ta={isNumericFormat(c.format) ? 'right' : undefined}>
                       {formatCell(cellValue(row, c), c.format)}
+                      {c.mark?.(row) ? (
+                        <Badge ml={4} size="xs" color="red" variant="light" data-testid="cell-mark">
+                          {t(c.mark(row)!)}
+                        </Badge>
+                      ) : null}
                     </Table.Td>
                   ))}
                 </Table.Tr>

@@ -46,7 +46,7 @@ export const sampleAttachments: DocumentAttachment[] = [
 /** The attachment rules of the demo document (20 MB, 5 files, images and PDF). */
 export const ATTACHMENT_RULES = { max_files: 5, max_size: 20 * 1024 * 1024, accept: ['image/jpeg', 'image/png', 'image/gif', 'application/pdf'] };
 
-type LotSettings = Omit<LotAllocationView, 'allocated' | 'available' | 'sku_name'>;
+type LotSettings = Omit<LotAllocationView, 'allocated' | 'available' | 'sku_name' | 'today'>;
 
 /** The demo document's goods lines and their lot settings: one ordinary line, one issue line (领用 13), one without lots. */
 export const lotLines: LotSettings[] = [

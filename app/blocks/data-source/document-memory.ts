@@ -2,6 +2,7 @@
  * The in-memory documents source (stories and unit tests): approvals, attachments and lot allocations kept
  * in closures so a story can audit, attach and allocate and see the result.
  */
+import { todayIn } from '../../../engine/dates';
 import type { ApprovalRecord } from '../../../engine/shell';
 import { ATTACHMENT_RULES, importItems, lotLines, lotStock, sampleApprovals, sampleAttachments } from './document-fixtures';
 import type { DocumentAttachment, DocumentBlocksSource, LotAllocationView, LotRow } from './document-types';
@@ -86,6 +87,7 @@ export function createMemoryDocumentSource({
           sku_name: available[0]?.sku_name ?? skuNo,
           allocated: allocated.get(`${no}/${businessItemId}`) ?? [],
           available: lotSettings.mask_price ? available.map((l) => ({ ...l, lot_price: null })) : available,
+          today: todayIn(new Date()),
         };
       }),
     saveLots: (_type, no, body) =>

@@ -74,6 +74,8 @@ export interface CommodityRow {
   lot_no?: string | null;
   produce_date?: string | null;
   expiration_date?: string | null;
+  /** 1 when the lot's expiry date lies before the tenant's today */
+  expired?: number;
   lot_price?: number | null;
 }
 

@@ -10,7 +10,7 @@ import { Anchor, Badge, Button, Card, Center, Group, Loader, ScrollArea, SimpleG
 import { useParams } from 'react-router';
 import { documentRoute } from '../../../engine/document/menu';
 import type { DocumentFile } from '../../../engine/document/types';
-import type { DocumentValue } from '../../../engine/document/wire';
+import type { DocumentDetail, DocumentValue } from '../../../engine/document/wire';
 import { useStoredAuth } from '../../api/session-store';
 import { ApprovalRecordDialog } from '../../blocks/ApprovalRecordDialog/ApprovalRecordDialog';
 import { AttachmentList } from '../../blocks/AttachmentList';
@@ -43,7 +43,7 @@ import { DocumentPrintDialog } from './DocumentPrintDialog';
 import { FieldInput } from './FieldInput';
 import { LinePickers } from './LinePickers';
 import { dateTimeIn } from '../../../engine/dates';
-import { linePickerParams, newHeader } from './lines.logic';
+import { linePickerParams, linesToSend, newHeader, PICKED_LOT, pickedLotAllocations } from './lines.logic';
 import { useFieldOptions } from './useOptions';
 
 const NEW = 'new';
@@ -121,9 +121,10 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
     }
     setSaving(true);
     try {
-      const body = { header, lines };
+      const body = { header, lines: linesToSend(lines) };
       const saved = no ? await updateDocument(type, no, body) : await createDocument(type, body, createKey);
       notify(t('documents.page.saved'), 'success');
+      await allocatePickedLots(saved);
       // the 新增 tab becomes the created document's: nothing is left open that could save it again
       if (!no) tabs.toolbarClose(`${documentRoute(type)}/${encodeURIComponent(saved.no)}`);
       else await detail.refetch();
@@ -136,6 +137,17 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
     }
   };
 
+  /** Lines added from lot stock take their lot once they exist; a refusal is said and the line stays. */
+  const allocatePickedLots = async (saved: DocumentDetail) => {
+    for (const request of pickedLotAllocations(def, lines, saved.lines)) {
+      try {
+        await dataSource.documents.saveLots(type, saved.no, request);
+      } catch (err) {
+        notify((err as Error).message, 'error');
+      }
+    }
+  };
+
   const onAction = async (key: string) => {
     const action = key as ReturnType<typeof buttonAction>;
     switch (action) {
@@ -145,7 +157,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
       case 'submit': {
         if (!no) return;
         try {
-          if (editing) await updateDocument(type, no, { header, lines });
+          if (editing) await allocatePickedLots(await updateDocument(type, no, { header, lines: linesToSend(lines) }));
           await submitDocument(type, no);
           notify(t('documents.page.submitted'), 'success');
           await detail.refetch();
@@ -267,7 +279,14 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
                         ) : c.format && saved ? (
                           formatCell(saved[c.key], c.format)
                         ) : (
-                          shownValue(saved && !editing ? saved : { ...saved, ...line }, c.key, !!c.lookup, options[c.key])
+                          <>
+                            {shownValue(saved && !editing ? saved : { ...saved, ...line }, c.key, !!c.lookup, options[c.key])}
+                            {c.key === skuColumn?.key && editing && line[PICKED_LOT] ? (
+                              <Text fz="xs" c="dimmed" data-testid="picked-lot">
+                                {t('documents.lots.lot_no')} {line[PICKED_LOT]}
+                              </Text>
+                            ) : null}
+                          </>
                         )}
                       </Table.Td>
                     ))}

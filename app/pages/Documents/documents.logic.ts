@@ -13,7 +13,7 @@ import type {
 } from '../../../engine/document/types';
 import type { DocumentDetail, DocumentRow, DocumentValue } from '../../../engine/document/wire';
 import { FUNCTION_KEYS, type FunctionKey, type ToolbarButton } from '../../blocks/Toolbar';
-import { pickedLineValues } from './lines.logic';
+import { pickedLineValues, pickedLot } from './lines.logic';
 
 export const textOf = (text: I18nText, locale: string) => (locale === 'en-US' ? text.en : text.zh);
 
@@ -147,14 +147,15 @@ export function editableCopy(def: DocumentFile, detail: DocumentDetail): { heade
  * Lines added by a goods picker: each returned row fills the writable line columns of the same name
  * (sku_no; lot_no from a lot-stock row) and the prices the goods master gives (lines.logic.ts), the rest
  * stay empty. A row matching a line already there on every filled column adds nothing, so picking the
- * same goods twice keeps one line.
+ * same goods twice keeps one line. A lot-stock row of a document that allocates lots apart from its
+ * lines becomes a line of its own holding that lot's stock, the lot kept on it until the save allocates it.
  */
 export function addPickedLines(def: DocumentFile, lines: readonly Record<string, DocumentValue>[], rows: readonly Record<string, unknown>[]) {
   const writable = def.lines.filter((c) => !c.readonly).map((c) => c.key);
   const blank = Object.fromEntries(writable.map((k) => [k, null])) as Record<string, DocumentValue>;
   const out = [...lines];
   for (const row of rows) {
-    const filled = pickedLineValues(writable, row);
+    const filled: Record<string, string> = { ...pickedLineValues(writable, row), ...pickedLot(def, writable, row) };
     if (!filled.sku_no) continue;
     const same = (l: Record<string, DocumentValue>) => Object.entries(filled).every(([k, v]) => String(l[k] ?? '') === v);
     if (!out.some(same)) out.push({ ...blank, ...filled });

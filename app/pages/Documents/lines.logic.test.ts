@@ -3,13 +3,14 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DocumentFile } from '../../../engine/document/types';
 import { dateTimeIn } from '../../../engine/dates';
-import { linePickerParams, newHeader, pickedLineValues, withDay } from './lines.logic';
+import { linePickerParams, linesToSend, newHeader, PICKED_LOT, pickedLineValues, pickedLotAllocations, withDay } from './lines.logic';
+import { addPickedLines } from './documents.logic';
 
 const load = (name: string) => JSON.parse(readFileSync(resolve(process.cwd(), 'report-defs/documents', `${name}.json`), 'utf8')) as DocumentFile;
 const receipt = load('purchase-receipt');
 const adjustment = load('stock-adjustment');
 
-describe('lines filled from the goods master (issue 24 item 4)', () => {
+describe('lines filled from the goods master', () => {
   it('a receipt line takes the purchase price, else the buying price, and the input tax rate', () => {
     expect(pickedLineValues(['sku_no', 'qty', 'price', 'input_tax_rate'], { sku_no: 'A', purchase_price: 8.5, buying_price: 7, input_tax_rate: 0.13 })).toEqual({
       sku_no: 'A',
@@ -56,5 +57,47 @@ describe("a time field's calendar", () => {
     expect(withDay('2026-11-21 09:30', '2026-11-25', '2026-11-24 10:00:00', true)).toBe('2026-11-25 09:30:00');
     expect(withDay('', '2026-11-25', '2026-11-24 10:00:00', true)).toBe('2026-11-25 10:00:00');
     expect(withDay('2026-11-21 09:30:00', '2026-11-25', '2026-11-24 10:00:00', false)).toBe('2026-11-25');
+  });
+});
+
+describe('按批次库存添加: a lot picked from lot stock is allocated when the document is saved', () => {
+  const outbound = load('store-outbound');
+  const lotRow = (lot_no: string, usable_num: number) => ({ id: `C:${lot_no}`, sku_no: 'A', lot_no, usable_num, lot_price: 2.5 });
+
+  it('each picked lot is a line of its own holding that lot and its stock; the same lot twice adds nothing', () => {
+    const lines = addPickedLines(outbound, [], [lotRow('L1', 5), lotRow('L2', 3)]);
+    expect(lines).toEqual([
+      { sku_no: 'A', qty: '5', cost_price: '2.5', [PICKED_LOT]: 'L1' },
+      { sku_no: 'A', qty: '3', cost_price: '2.5', [PICKED_LOT]: 'L2' },
+    ]);
+    expect(addPickedLines(outbound, lines, [lotRow('L1', 5)])).toHaveLength(2);
+  });
+
+  it('a document with a lot column keeps the lot on the line itself (nothing to allocate)', () => {
+    const lines = addPickedLines(adjustment, [], [lotRow('L1', 5)]);
+    expect(lines[0]).not.toHaveProperty(PICKED_LOT);
+    expect(lines[0].lot_no).toBe('L1');
+  });
+
+  it('the server never receives the kept lot', () => {
+    expect(linesToSend([{ sku_no: 'A', qty: '5', [PICKED_LOT]: 'L1' }])).toEqual([{ sku_no: 'A', qty: '5' }]);
+  });
+
+  it('after the save each such line asks for its whole quantity from its lot, on the saved line of the same place and goods', () => {
+    const sent = [
+      { sku_no: 'A', qty: '4', [PICKED_LOT]: 'L1' },
+      { sku_no: 'B', qty: '2' },
+      { sku_no: 'A', qty: '3', [PICKED_LOT]: 'L2' },
+    ];
+    const saved = [
+      { line_id: 1, sku_no: 'A', qty: 4 },
+      { line_id: 2, sku_no: 'B', qty: 2 },
+      { line_id: 3, sku_no: 'A', qty: 3 },
+    ];
+    expect(pickedLotAllocations(outbound, sent, saved)).toEqual([
+      { sku_no: 'A', business_item_id: 1, rows: [{ lot_no: 'L1', change_stock_num: 4 }] },
+      { sku_no: 'A', business_item_id: 3, rows: [{ lot_no: 'L2', change_stock_num: 3 }] },
+    ]);
+    expect(pickedLotAllocations(outbound, sent, [{ line_id: 1, sku_no: 'X', qty: 4 }])).toEqual([]);
   });
 });

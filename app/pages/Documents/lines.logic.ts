@@ -53,3 +53,53 @@ export function withDay(text: string, day: string, now: string, withTime: boolea
   const time = /^\d{4}-\d{2}-\d{2} (\d{2}:\d{2}(:\d{2})?)$/.exec(text.trim())?.[1] ?? now.slice(11);
   return `${day} ${time.length === 5 ? `${time}:00` : time}`;
 }
+
+/** The line key holding a lot picked from lot stock until the save allocates it; never sent as a column. */
+export const PICKED_LOT = '__picked_lot';
+
+/**
+ * What a lot-stock row adds to a line of a document whose lots are allocated apart from its lines
+ * (no lot_no column): the lot, and its stock as the quantity.
+ */
+export function pickedLot(def: DocumentFile, writable: readonly string[], row: Readonly<Record<string, unknown>>): Record<string, string> {
+  if (!def.lots || writable.includes('lot_no') || !filled(row.lot_no)) return {};
+  const out: Record<string, string> = { [PICKED_LOT]: String(row.lot_no) };
+  if (filled(row.usable_num) && writable.includes(def.lots.qty_column)) out[def.lots.qty_column] = String(row.usable_num);
+  return out;
+}
+
+/** The lines as the server takes them: without the lots kept for allocation. */
+export function linesToSend(lines: readonly Record<string, DocumentValue>[]): Record<string, DocumentValue>[] {
+  return lines.map(({ [PICKED_LOT]: _lot, ...rest }) => rest);
+}
+
+export interface LotAllocationRequest {
+  sku_no: string;
+  business_item_id: number;
+  rows: { lot_no: string; change_stock_num: number }[];
+}
+
+/**
+ * After a save, the allocation of each line that holds a picked lot: its whole quantity from that lot,
+ * matched to the saved line in the same place with the same goods (the server keeps the order sent).
+ */
+export function pickedLotAllocations(
+  def: DocumentFile,
+  sent: readonly Record<string, DocumentValue>[],
+  saved: readonly Record<string, DocumentValue>[],
+): LotAllocationRequest[] {
+  if (!def.lots) return [];
+  const qtyKey = def.lots.qty_column;
+  const out: LotAllocationRequest[] = [];
+  sent.forEach((line, i) => {
+    const lot = line[PICKED_LOT];
+    const target = saved[i];
+    if (!filled(lot) || !target || target.sku_no !== line.sku_no) return;
+    out.push({
+      sku_no: String(line.sku_no),
+      business_item_id: Number(target[def.tables.line_column]),
+      rows: [{ lot_no: String(lot), change_stock_num: Number(target[qtyKey] ?? line[qtyKey] ?? 0) }],
+    });
+  });
+  return out;
+}
