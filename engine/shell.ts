@@ -65,7 +65,8 @@ export interface ComplaintCreated {
 
 // ---------------------------------------------------------------- approval records
 
-export type ApprovalResult = '1' | '2' | '3';
+/** '0' submitted for approval, '1' approved, '2' rejected, '3' sent back */
+export type ApprovalResult = '0' | '1' | '2' | '3';
 
 export interface ApprovalRecord {
   id: number;

@@ -361,7 +361,19 @@ export async function submitDocument(db: Db, def: DocumentFile, session: ServerS
     await checkLotStock(tx, def, session, no);
     await checkLotsForSubmit(tx, def, session, no);
     await moveState(tx, def, session, no, doc.status, def.submitted_state);
+    await recordApproval(tx, def, session, no, SUBMITTED, null);
   });
+}
+
+/** The result an approval record gives a submit: the record shows who sent the document for approval, and when. */
+const SUBMITTED = '0';
+
+async function recordApproval(tx: Db, def: DocumentFile, session: ServerSession, no: string, result: string, remark: string | null): Promise<void> {
+  await tx.query(
+    `INSERT INTO approval_record (tenant_id, business_type, business_no, approver_account_id, approver_name, result, remark, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP))`,
+    [session.tenant_id, def.id, no, session.account_id, session.account_name, result, remark, sqlTimestamp()],
+  );
 }
 
 /** Audit (building blocks §3–§5): the state moves and the decision is recorded, together or not at all. */
@@ -380,11 +392,7 @@ export async function auditDocument(
   const remark = (body.remark ?? '').trim() || null;
   await db.transaction(async (tx) => {
     await moveState(tx, def, session, no, doc.status, to);
-    await tx.query(
-      `INSERT INTO approval_record (tenant_id, business_type, business_no, approver_account_id, approver_name, result, remark, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP))`,
-      [session.tenant_id, def.id, no, session.account_id, session.account_name, body.status, remark, sqlTimestamp()],
-    );
+    await recordApproval(tx, def, session, no, body.status, remark);
     if (def.posting?.state === to) {
       checkOpenPeriod(doc.header[def.tables.time_column]);
       await checkLotsForSubmit(tx, def, session, no);

@@ -241,8 +241,11 @@ test.describe('document flows', () => {
     await expect(state(page)).toHaveText('待审核');
     await audit(page, '审核通过', '复核无误');
     await expect(state(page)).toHaveText('已审核');
+    // submits are steps of the record too: who sent it for approval, each time
     expect(await approvalSteps(page)).toEqual([
+      ['提交', '-'],
       ['退回', '-'],
+      ['提交', '-'],
       ['审核通过', '复核无误'],
     ]);
   });
@@ -315,7 +318,10 @@ test.describe('document flows', () => {
     await audit(page, '审核通过');
     await toast(page, '审核成功');
     await expect(state(page)).toHaveText('已审核');
-    expect(await approvalSteps(page)).toEqual([['审核通过', '-']]);
+    expect(await approvalSteps(page)).toEqual([
+      ['提交', '-'],
+      ['审核通过', '-'],
+    ]);
   });
 });
 

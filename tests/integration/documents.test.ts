@@ -180,6 +180,9 @@ describe('create, edit, delete while draft, submit', () => {
     expect(edited.lines.map((l) => l.amount)).toEqual([10, 1]);
     const submitted = data<DocumentDetail>(await call('POST', `/api/documents/purchase-receipt/${created.no}/submit`, 'supplier'));
     expect(submitted.status).toBe('1');
+    // the approval record shows who sent it for approval (result '0' 提交), before any audit
+    const records = data<{ list: { result: string; approver_name: string }[] }>(await call('GET', `/api/documents/purchase-receipt/${created.no}/approvals`, 'supplier')).list;
+    expect(records).toEqual([expect.objectContaining({ result: '0', approver_name: sessions.supplier.account_name })]);
     const again = await call('PUT', `/api/documents/purchase-receipt/${created.no}`, 'supplier', { ...body, lines: [{ sku_no: sku, qty: 9, price: 9 }] });
     expect(again.statusCode).toBe(409);
     expect(message(again)).toBe('单据状态为“待审核”，不能修改');

@@ -19,6 +19,6 @@ const meta: Meta<typeof ApprovalDemo> = { title: 'Blocks/ApprovalRecordDialog', 
 export default meta;
 type Story = StoryObj<typeof ApprovalDemo>;
 
-/** Sent back, rejected, then approved: who, when, result and opinion. */
+/** Submitted, sent back, rejected, then approved: who, when, result and opinion. */
 export const Default: Story = {};
 export const Empty: Story = { args: { empty: true } };

@@ -5,7 +5,7 @@ import { ApprovalRecordDialog } from './ApprovalRecordDialog';
 import { createMemoryApprovalSource } from './memory-source';
 
 describe('<ApprovalRecordDialog> (rule 73)', () => {
-  it('is titled 审批记录 and lists who, when, the result in the audit dialog\'s words (issue 24 item 13) and the opinion', async () => {
+  it('is titled 审批记录 and lists who, when, the submit and the results in the audit dialog\'s words and the opinion', async () => {
     renderWithProviders(
       <ApprovalRecordDialog opened onClose={() => {}} source={createMemoryApprovalSource()} businessType="purchase_order" businessNo="CG10139001000" />,
     );
@@ -16,6 +16,8 @@ describe('<ApprovalRecordDialog> (rule 73)', () => {
     expect(screen.getByText('审核驳回')).toBeTruthy();
     expect(screen.queryByText('审批驳回')).toBeNull();
     expect(screen.getByText('退回')).toBeTruthy();
+    expect(screen.getByText('赵店长')).toBeTruthy();
+    expect(screen.getByText('提交')).toBeTruthy();
     expect(screen.getByText('数量与合同不符，驳回')).toBeTruthy();
   });
 

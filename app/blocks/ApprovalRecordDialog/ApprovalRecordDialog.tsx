@@ -5,7 +5,7 @@ import type { ApprovalResult } from '../../../engine/shell';
 import { useT } from '../../i18n';
 import type { ApprovalRecordSource } from './types';
 
-const RESULT_COLOR: Record<ApprovalResult, string> = { '1': 'green', '2': 'red', '3': 'orange' };
+const RESULT_COLOR: Record<ApprovalResult, string> = { '0': 'blue', '1': 'green', '2': 'red', '3': 'orange' };
 
 export interface ApprovalRecordDialogProps {
   opened: boolean;

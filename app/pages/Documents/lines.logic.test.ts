@@ -84,7 +84,7 @@ describe('按批次库存添加: a lot picked from lot stock is allocated when t
   });
 
   it('after the save each such line asks for its whole quantity from its lot, on the saved line of the same place and goods', () => {
-    const sent = [
+    const sent: Record<string, string>[] = [
       { sku_no: 'A', qty: '4', [PICKED_LOT]: 'L1' },
       { sku_no: 'B', qty: '2' },
       { sku_no: 'A', qty: '3', [PICKED_LOT]: 'L2' },
