@@ -9,15 +9,34 @@ import { PrintStylePanel } from './PrintStylePanel';
 
 const HQ: StyleActor = { client: 'HMT', provider_no: '0' };
 
-function Panel({ seed }: { seed: Partial<PrintStyle>[] }) {
-  const [source] = useState(() => createMemoryPrintStyleSource(HQ, seed));
+function Panel({ seed, actor = HQ, onSource }: { seed: Partial<PrintStyle>[]; actor?: StyleActor; onSource?: (s: ReturnType<typeof createMemoryPrintStyleSource>) => void }) {
+  const [source] = useState(() => {
+    const s = createMemoryPrintStyleSource(actor, seed);
+    onSource?.(s);
+    return s;
+  });
   const [ticked, setTicked] = useState<number | null>(null);
-  return <PrintStylePanel source={source} sourceType={102} actor={HQ} ticked={ticked} onTick={setTicked} />;
+  return <PrintStylePanel source={source} sourceType={102} actor={actor} ticked={ticked} onTick={setTicked} />;
 }
 
 const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
 
-describe('<PrintStylePanel> (rules 237, 238, 251; issue 24 item 12)', { timeout: 20_000 }, () => {
+describe('<PrintStylePanel> (rules 237, 238, 251)', { timeout: 20_000 }, () => {
+  it('a store without any style adds one from the built-in template (rule 256: still a file), and can tick it', async () => {
+    let source!: ReturnType<typeof createMemoryPrintStyleSource>;
+    const store: StyleActor = { client: 'HMD', provider_no: 'S001' };
+    renderWithProviders(<Panel seed={[]} actor={store} onSource={(s) => (source = s)} />);
+    await userEvent.click(await screen.findByRole('button', { name: '新增' }));
+    const form = await screen.findByRole('dialog', { name: '新增样式' });
+    await userEvent.type(within(form).getByRole('textbox', { name: /名称/ }), '门店收货单');
+    await userEvent.click(within(form).getByRole('button', { name: '保存' }));
+    expect(await within(form).findByText('请上传文件')).toBeTruthy();
+    await userEvent.click(within(form).getByRole('button', { name: '使用内置模板' }));
+    await userEvent.click(within(form).getByRole('button', { name: '保存' }));
+    await waitFor(() => expect(source.styles.map((x) => [x.report_name, x.provider_no])).toEqual([['门店收货单', 'S001']]));
+    await waitFor(() => expect(radio('门店收货单').checked).toBe(true));
+  });
+
   it('delete asks with 确定 (not 保存) and says 删除样式成功！; set default says 设置默认样式成功！', async () => {
     renderWithProviders(<Panel seed={[{ report_name: '甲', is_default: 1 }, { report_name: '乙' }, { report_name: '丙' }]} />);
     await waitFor(() => expect(radio('甲').checked).toBe(true));

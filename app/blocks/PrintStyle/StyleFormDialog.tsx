@@ -39,6 +39,15 @@ export function StyleFormDialog({ opened, onClose, onSaved, source, sourceType, 
     setError(null);
   }, [opened, editing]);
 
+  const takeBuiltModel = async () => {
+    try {
+      setFile(await source.builtModel(sourceType));
+      setError(null);
+    } catch (err) {
+      notifications.show({ color: 'red', message: (err as Error).message });
+    }
+  };
+
   const submit = async () => {
     const problem = styleFormProblem({ report_name: name, file, id: editing?.id });
     if (problem) return setError(t(problem));
@@ -59,17 +68,24 @@ export function StyleFormDialog({ opened, onClose, onSaved, source, sourceType, 
       <Stack gap="sm">
         <TextInput size="sm" withAsterisk label={t('print.name')} value={name} maxLength={STYLE_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} />
         <Textarea size="sm" label={t('print.description')} value={description} maxLength={200} onChange={(e) => setDescription(e.currentTarget.value)} />
-        <FileInput
-          size="sm"
-          withAsterisk={!editing}
-          label={t('print.file')}
-          placeholder={editing?.file || t('print.fileHint')}
-          accept="application/json,.json"
-          value={file}
-          onChange={setFile}
-          clearable
-          data-testid="style-file"
-        />
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <FileInput
+            size="sm"
+            style={{ flex: 1 }}
+            withAsterisk={!editing}
+            label={t('print.file')}
+            placeholder={editing?.file || t('print.fileHint')}
+            accept="application/json,.json"
+            value={file}
+            onChange={setFile}
+            clearable
+            data-testid="style-file"
+          />
+          {/* a store or supplier starts from the product's own layout instead of writing a template by hand */}
+          <Button size="sm" variant="light" onClick={takeBuiltModel}>
+            {t('print.useBuilt')}
+          </Button>
+        </Group>
         <Group gap="lg">
           <Checkbox size="sm" label={t('print.isDefault')} checked={isDefault} onChange={(e) => setIsDefault(e.currentTarget.checked)} />
           {choices.stores && (

@@ -35,6 +35,10 @@ export function createHttpPrintStyleSource(): PrintStyleSource {
       await apiRequest('/api/print/del_model', { method: 'DELETE', query: { id } });
     },
     builtModelUrl: async (sourceType) => (await apiGet<{ url: string }>('/api/print/download_built_model', { source_type: sourceType })).url,
+    builtModel: async (sourceType) => {
+      const url = (await apiGet<{ url: string }>('/api/print/download_built_model', { source_type: sourceType })).url;
+      return new File([await blobOf(url)], url.slice(url.lastIndexOf('/') + 1), { type: 'application/json' });
+    },
     exportFile: (id) => blobOf(`/api/print/model_file?id=${id}`),
     print: (id, list) => blobOf('/api/print/down_data', { method: 'POST', body: JSON.stringify({ id, list }), headers: { 'content-type': 'application/json' } }),
   };

@@ -38,6 +38,7 @@ export function createMemoryPrintStyleSource(actor: StyleActor, seed: Partial<Pr
       styles.splice(styles.indexOf(find(id)), 1);
     },
     builtModelUrl: async (t) => `/api/print/built_model/${t}-1.json`,
+    builtModel: async (t) => new File([JSON.stringify({ title: `built-in ${t}` })], `${t}-1.json`, { type: 'application/json' }),
     exportFile: async (id) => new Blob([JSON.stringify({ title: find(id).report_name })]),
     print: async (id, docs) => {
       printed.push({ id, count: docs.length });

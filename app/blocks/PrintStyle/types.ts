@@ -19,6 +19,8 @@ export interface PrintStyleSource {
   remove(id: number): Promise<void>;
   /** the built-in model's address, opened in a new tab */
   builtModelUrl(sourceType: number): Promise<string>;
+  /** the built-in model as a file to upload as a new style's template */
+  builtModel(sourceType: number): Promise<File>;
   /** the style's template file */
   exportFile(id: number): Promise<Blob>;
   /** documents (by type and number; the server loads them) printed with a style: the PDF */
