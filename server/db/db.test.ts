@@ -50,7 +50,8 @@ describe('DuckDB adapter', () => {
         CASE WHEN range % 3 = 0 THEN NULL ELSE '店' || range END AS name, DATE '2024-02-29' + CAST(range AS INTEGER) AS d,
         TIMESTAMP '2024-03-01 08:09:10' AS ts, range % 2 = 0 AS even,
         CASE WHEN range % 5 = 0 THEN NULL ELSE CAST(-range / 3 AS DECIMAL(38,6)) END AS neg,
-        CAST(range - 2500 AS DECIMAL(18,3)) * 1.5 AS mid, CAST(-9007199254740993 AS DECIMAL(38,0)) AS huge
+        CAST(range - 2500 AS DECIMAL(18,3)) * 1.5 AS mid, CAST(-9007199254740993 AS DECIMAL(38,0)) AS huge,
+        CASE WHEN range % 7 = 0 THEN NULL WHEN range % 7 = 1 THEN DATE '1969-12-31' - CAST(range AS INTEGER) WHEN range = 4999 THEN DATE 'infinity' ELSE DATE '9999-12-31' END AS d2
       FROM range(5000) ORDER BY range`;
     const rows = await db.query(sql);
     const chunks = [];
@@ -63,6 +64,8 @@ describe('DuckDB adapter', () => {
     expect(streamed[1].wide).toBe(Number('12345678901234568.8912'));
     expect(streamed[7]).toMatchObject({ neg: Number((-7 / 3).toFixed(6)), mid: -3739.5, huge: -9007199254740992 });
     expect(streamed[10].neg).toBeNull();
+    expect([streamed[7].d2, streamed[8].d2, streamed[9].d2]).toEqual([null, '1969-12-23', '9999-12-31']);
+    expect(streamed[4999].d2).toBe(rows[4999].d2);
     await db.close();
   });
 

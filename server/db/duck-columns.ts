@@ -124,7 +124,37 @@ function decimalReader(type: DuckDBDecimalType): ColumnReader {
   };
 }
 
-/** Every other type (dates, timestamps, booleans…) the way `query` converts it, a column at a time. */
+/** 0001-01-01 and 9999-12-31 as days since 1970-01-01: between them a day's text is its ISO date. */
+const FIRST_ISO_DAY = -719_162;
+const LAST_ISO_DAY = 2_932_896;
+const DAY_MS = 86_400_000;
+
+/**
+ * DATE as 'YYYY-MM-DD' from the vector's day numbers, each distinct day's text made once per result
+ * (an export's dates repeat on every row of the day); days outside years 1–9999 go the way `query` reads them.
+ */
+function dateReader(type: DuckDBType): ColumnReader {
+  const other = jsonReader(type);
+  const texts = new Map<number, string>();
+  return (chunk, index, out, at) => {
+    const { items, validity } = chunk.getColumnVector(index) as unknown as { items?: unknown; validity?: { itemValid?: unknown } };
+    const valid = validity?.itemValid;
+    if (!(items instanceof Int32Array) || typeof valid !== 'function') return other(chunk, index, out, at);
+    for (let r = 0, n = chunk.rowCount; r < n; r++) {
+      if (!valid.call(validity, r)) {
+        out[at + r] = null;
+        continue;
+      }
+      const day = items[r];
+      if (day < FIRST_ISO_DAY || day > LAST_ISO_DAY) return other(chunk, index, out, at);
+      let text = texts.get(day);
+      if (text === undefined) texts.set(day, (text = new Date(day * DAY_MS).toISOString().slice(0, 10)));
+      out[at + r] = text;
+    }
+  };
+}
+
+/** Every other type (timestamps, booleans…) the way `query` converts it, a column at a time. */
 function jsonReader(type: DuckDBType): ColumnReader {
   const convert = converterFor(String(type));
   return (chunk, index, out, at) => {
@@ -137,5 +167,6 @@ export function columnReader(type: DuckDBType): ColumnReader {
   if (NATIVE.has(type.typeId)) return readNative;
   if (WIDE_INTEGER.has(type.typeId)) return readWideInteger;
   if (type instanceof DuckDBDecimalType) return decimalReader(type);
+  if (type.typeId === DuckDBTypeId.DATE) return dateReader(type);
   return jsonReader(type);
 }

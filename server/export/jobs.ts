@@ -33,11 +33,14 @@ export interface JobSpec {
   /** business type of an import */
   type?: string;
   title: string;
-  /** expected rows, for the progress bar */
+  /** expected rows, for the progress bar; 0 when unknown until the job ends */
   expectedRows: number;
   /** writes the file (the export, or an import's error list); reports rows handled as it goes */
   produce: (file: string, onProgress: (rows: number) => void) => Promise<JobOutcome>;
 }
+
+/** A job's failure meant for the user (an export too large): its message is the job's error as it is. */
+export class JobRefused extends Error {}
 
 const FAILED: Record<JobSpec['kind'], string> = { export: '导出失败，请稍后重试', import: '导入失败，请稍后重试' };
 
@@ -204,7 +207,7 @@ export class JobRunner {
       await progressWrites;
       await this.db.query(
         `UPDATE import_log SET status = 'failed', error = $2, finished_at = CAST($3 AS TIMESTAMP) WHERE job_id = $1`,
-        [jobId, FAILED[spec.kind], sqlTimestamp()],
+        [jobId, err instanceof JobRefused ? err.message : FAILED[spec.kind], sqlTimestamp()],
       );
       rmSync(partialPath(file), { force: true });
       console.error(`${spec.kind} job failed`, jobId, err);

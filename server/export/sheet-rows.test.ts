@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fastNumber, SheetRowEncoder, type RowPlan } from './sheet-rows';
+import { escapeXml } from './xlsx-parts';
 
 const plan = (styles: number[], blanks = styles.map(() => ''), points = styles.map(() => false)): RowPlan => ({ styles, blanks, points });
 
@@ -37,6 +38,12 @@ describe('sheet rows', () => {
     expect(xml).toContain('<t>a&lt;b&gt;&amp;&quot;c&quot;</t>');
     expect(xml).toContain('<t>门店 &amp; &lt;仓&gt;</t>');
     expect(xml).toContain('<t xml:space="preserve">\u3000中</t>');
+  });
+
+  it('writes any text as its escaped form, whichever way it takes', () => {
+    const samples = ['商品A', 'a\tb', '行1\n行2\r', '门店\ufffe', '\u0001中', 'x\uffff', '"引号"', 'plain', 'é', '中 ', '\t中'];
+    const texts = [...encode([samples], samples.length, plan([0])).matchAll(/<t(?: xml:space="preserve")?>([^<]*)<\/t>/g)].map((m) => m[1]);
+    expect(texts).toEqual(samples.map(escapeXml));
   });
 
   it('numbers rows on, stops when the buffer is full and goes on in the next one', () => {

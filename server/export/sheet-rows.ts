@@ -219,12 +219,13 @@ export class SheetRowEncoder {
   }
 
   private text(value: string, m: CellMarkup): void {
-    if (isPlainAscii(value)) {
+    const kind = textKind(value);
+    if (kind === PLAIN_ASCII) {
       const last = value.charCodeAt(value.length - 1);
       this.bytes(value.charCodeAt(0) === SPACE || last === SPACE ? m.spacedText : m.text);
       this.latin1(value);
     } else {
-      const escaped = escapeXml(value);
+      const escaped = kind === PLAIN_TEXT ? value : escapeXml(value);
       this.bytes(EDGE_SPACE.test(escaped) ? m.spacedText : m.text);
       this.used += this.buffer.write(escaped, this.used);
     }
@@ -232,13 +233,25 @@ export class SheetRowEncoder {
   }
 }
 
-/** Printable ASCII that needs no escaping. */
-function isPlainAscii(text: string): boolean {
+/** printable ASCII that needs no escaping: written byte by byte */
+const PLAIN_ASCII = 0;
+/** nothing to escape or drop, but not all printable ASCII (Chinese names): written as UTF-8 as it is */
+const PLAIN_TEXT = 1;
+const NEEDS_ESCAPE = 2;
+
+/** How text is written, found in one pass without making a string. */
+function textKind(text: string): number {
+  let kind = PLAIN_ASCII;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c < SPACE || c > 126 || c === AMP || c === LT || c === GT || c === QUOTE) return false;
+    if (c === AMP || c === LT || c === GT || c === QUOTE || c === 0xfffe || c === 0xffff) return NEEDS_ESCAPE;
+    if (c < SPACE) {
+      // tab, line feed and carriage return are kept as they are; every other control character is dropped
+      if (c !== 9 && c !== 10 && c !== 13) return NEEDS_ESCAPE;
+      kind = PLAIN_TEXT;
+    } else if (c > 126) kind = PLAIN_TEXT;
   }
-  return true;
+  return kind;
 }
 
 const FAST_INTEGER = '\u0000integer';

@@ -18,8 +18,11 @@ export interface XlsxSource {
   columns: Column[];
   /** the rows, a chunk of columns at a time (found by each column's `value` among the chunk's names) */
   chunks: AsyncIterable<ColumnChunk>;
-  /** the totals row, written last in the same sheet */
-  totals: ReportRow | null;
+  /**
+   * the totals row, written last in the same sheet; or asked for once the rows are written (a fused
+   * statement brings it after its rows)
+   */
+  totals: ReportRow | null | (() => Promise<ReportRow | null>);
   onProgress?: (rowsWritten: number) => void;
 }
 
@@ -69,7 +72,8 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
       written += chunk.rowCount;
       source.onProgress?.(written);
     }
-    if (source.totals) await writeRows(single(totalsCells(columns, source.totals)), 1, written + 2, { styles: styles.bold, blanks: blank, points: noPoints });
+    const totals = typeof source.totals === 'function' ? await source.totals() : source.totals;
+    if (totals) await writeRows(single(totalsCells(columns, totals)), 1, written + 2, { styles: styles.bold, blanks: blank, points: noPoints });
     encoder.raw(SHEET_TAIL);
     await flush();
     await sheet.end();
