@@ -42,6 +42,7 @@ import type {
 import { OPERATORS, type ColumnFormat } from '../../engine/wire';
 import { addDays } from './day-math';
 import { Params, type ParamType } from './params';
+import { exactRollUp, needsWindow, sharesOf } from './screen-shape';
 import type { CompiledReport, CompileInput, OutputColumn, Statement, ValidFilter, ValidRange } from './types';
 
 /** The session lacks a value its client's row scope needs (e.g. a store user without a store). */
@@ -254,7 +255,11 @@ class Plan {
 type Variant = 'page' | 'count' | 'totals' | 'screen';
 
 const LEVEL = '"__g"';
+const ROWS = '"__rows"';
 const baseColumn = (id: string) => quote(`__m_${id}`);
+/** a share's denominator as the outer layer reads it, and its sum over the shown rows */
+const shareColumn = (id: string) => quote(`__s_${id}`);
+const shareSum = (id: string) => quote(`__share_${id}`);
 
 interface DateSpan {
   /** the date column the ranges filter */
@@ -270,6 +275,11 @@ class Stmt {
   private measureCache = new Map<string, string>();
   /** screen: the base measures the outer layer reads from the grouped pass */
   readonly bases = new Map<string, MeasureDef>();
+  /**
+   * screen without windows: a share reads its denominator from a column (`shareColumn`) that the
+   * statement fills with the sum over the shown rows, or on the totals row with its own value
+   */
+  windowless = false;
 
   constructor(
     readonly plan: Plan,
@@ -510,6 +520,7 @@ class Stmt {
       case 'growth':
         return `((${a}) - (${b})) * 1.0 / NULLIF(ABS(${b}), 0)`;
       case 'share':
+        if (screen && this.windowless) return `(${a}) * 1.0 / NULLIF(${shareColumn(m.id)}, 0)`;
         return `(${a}) * 1.0 / NULLIF(SUM(${a}) OVER (${this.levelPartition()}), 0)`;
       case 'formula':
         return formulaSql(m.formula!, (ref) => this.measureSql(ref));
@@ -756,15 +767,16 @@ function sameFactsForRowsAndTotals(plan: Plan): boolean {
 
 /**
  * A base aggregate of the whole set from its per-group values: sums and counts add up, extremes
- * take their extreme. A count of no rows is 0 and a sum of none is NULL, as over the facts. Sums
- * add the groups in the order of their keys: a DOUBLE sum (a division per line) must not take its
- * last bits from the order the groups came out of a parallel hash table.
+ * take their extreme. A count of no rows is 0 and a sum of none is NULL, as over the facts. Given
+ * `keys`, sums add the groups in the order of their keys: a DOUBLE sum (a division per line) must not
+ * take its last bits from the order the groups came out of a parallel hash table; exact sums need
+ * no order (`exactRollUp`), and an ordered aggregate sorts.
  */
 function rollUp(m: MeasureDef, overFacts: string, keys: string[]): string {
   const col = baseColumn(m.id);
   switch (m.agg) {
     case 'sum':
-      return `SUM(${col} ORDER BY ${keys.join(', ')})`;
+      return keys.length ? `SUM(${col} ORDER BY ${keys.join(', ')})` : `SUM(${col})`;
     case 'count':
       // only COUNT(*) counts 0 over no facts; a conditional count is a SUM (aggregateSql)
       return overFacts === 'COUNT(*)' ? `CAST(COALESCE(SUM(${col}), 0) AS BIGINT)` : `CAST(SUM(${col}) AS BIGINT)`;
@@ -793,17 +805,26 @@ function rollUp(m: MeasureDef, overFacts: string, keys: string[]): string {
 function buildScreen(plan: Plan): Statement | null {
   if (plan.havingFilters.length || !sameFactsForRowsAndTotals(plan)) return null;
   if (neededJoins(plan.source.joins ?? [], rowFragments(plan)).some((j) => j.fan_out)) return null;
+  const indicatorIds = plan.indicators.map((m) => m.id);
   const outer = new Stmt(plan, 'screen');
+  // with chips and no rank or running sum, the page is a LIMIT and the row count an aggregate
+  outer.windowless = plan.dimColumns.length > 0 && !needsWindow(plan.index, indicatorIds);
   const indicators = outer.indicatorSelect();
   const zeros = plan.zeroCheck.map((m) => `COALESCE(${outer.measureSql(m.id)}, 0) = 0`);
+  const shares = outer.windowless ? sharesOf(plan.index, indicatorIds).map((s) => ({ ...s, sql: outer.measureSql(s.of) })) : [];
   const inner = new Stmt(plan, 'totals', outer.params);
   const bases = [...outer.bases.values()];
   const aggregates = bases.map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`);
   aggregates.push(`COUNT(*) AS ${quote('__facts')}`);
   const fromWhere = `FROM ${inner.from(rowFragments(plan))} ${inner.where()}`;
+  const rollUpTotals = plan.dimColumns.length > 0 && !!plan.input.rollUpTotals && bases.every((m) => m.agg !== 'count_distinct');
+  if (outer.windowless) {
+    const keep = zeros.length ? `NOT (${zeros.join(' AND ')})` : '';
+    return windowlessScreen({ plan, outer, inner, indicators, bases, aggregates, fromWhere, keep, shares, rollUpTotals });
+  }
   let grouped: string;
   let rows = '';
-  if (plan.dimColumns.length && plan.input.rollUpTotals && bases.every((m) => m.agg !== 'count_distinct')) {
+  if (rollUpTotals) {
     // every base aggregate rolls up: the totals row is summed from the grouped rows, a second
     // aggregation over a few groups instead of over every fact again (what GROUPING SETS costs)
     const keys = plan.dimColumns.map((c) => quote(c.value));
@@ -837,6 +858,68 @@ function buildScreen(plan: Plan): Statement | null {
      WHERE ${LEVEL} = 1 OR (${quote('__rn')} > ${offset} AND ${quote('__rn')} <= ${offset} + ${size})
      ORDER BY ${[LEVEL, ...orderItems(plan)].join(', ')}`,
   );
+}
+
+interface ScreenParts {
+  plan: Plan;
+  outer: Stmt;
+  inner: Stmt;
+  /** the indicators' SELECT items over the grouped pass's columns */
+  indicators: string[];
+  bases: MeasureDef[];
+  /** the grouped pass's SELECT items: base aggregates and the fact count */
+  aggregates: string[];
+  fromWhere: string;
+  /** the condition a group is shown on (hidden all-zero rows), empty when every group is */
+  keep: string;
+  /** shares with the SQL of what they are a share of */
+  shares: { id: string; of: string; sql: string }[];
+  rollUpTotals: boolean;
+}
+
+/**
+ * The screen without a window (no rank, no running sum): the groups (`r`, or the grouping set `a`
+ * at level 0), one aggregate over them (`t`: the row count, each share's sum over the shown rows,
+ * and with the roll-up the totals row), the page as ORDER BY … LIMIT … OFFSET (a top-N, not a
+ * numbering of every row), UNION ALL the totals row. A share on a row is its value over `t`'s sum,
+ * on the totals row over its own value, as the window partitioned by level gave.
+ */
+function windowlessScreen(p: ScreenParts): Statement {
+  const { plan, outer, inner, keep } = p;
+  const when = (sql: string) => (keep ? `CASE WHEN ${keep} THEN ${sql} END` : sql);
+  const stats = [`${keep ? `COUNT(${when('1')})` : 'COUNT(*)'} AS ${ROWS}`, ...p.shares.map((s) => `SUM(${when(s.sql)}) AS ${shareSum(s.id)}`)];
+  const select = `SELECT ${[...inner.dimSelect(), ...p.aggregates].join(', ')}`;
+  let ctes: string;
+  let groups: string;
+  let totalsRow: string;
+  if (p.rollUpTotals) {
+    // the groups have two readers (the page and t): materialised once
+    const keys = p.bases.every(exactRollUp) ? [] : plan.dimColumns.map((c) => quote(c.value));
+    const rolled = p.bases.map((m) => `${rollUp(m, inner.measureSql(m.id), keys)} AS ${baseColumn(m.id)}`);
+    const totals = [...rolled, `COALESCE(SUM(${quote('__facts')}), 0) AS ${quote('__facts')}`, `1 AS ${LEVEL}`, ...stats];
+    groups = `SELECT *, 0 AS ${LEVEL} FROM r`;
+    ctes = `r AS MATERIALIZED (${select} ${p.fromWhere} ${inner.groupBy()}), t AS (SELECT ${totals.join(', ')} FROM (${groups}) g)`;
+    totalsRow = 'SELECT * FROM t';
+  } else {
+    const keys = plan.dimColumns.map((c) => inner.render(c.expr));
+    groups = `SELECT * FROM a WHERE ${LEVEL} = 0`;
+    ctes = `a AS MATERIALIZED (${select}, GROUPING(${keys[0]}) AS ${LEVEL} ${p.fromWhere} GROUP BY GROUPING SETS ((${keys.join(', ')}), ())),
+      t AS (SELECT ${stats.join(', ')} FROM (${groups}) g)`;
+    totalsRow = `SELECT * FROM a CROSS JOIN t WHERE ${LEVEL} = 1`;
+  }
+  const dims = plan.dimColumns.map((c) => quote(c.value));
+  const shareSums = p.shares.map((s) => `${shareSum(s.id)} AS ${shareColumn(s.id)}`);
+  const ownShares = p.shares.map((s) => `, ${s.sql} AS ${shareColumn(s.id)}`).join('');
+  const { params } = outer;
+  // the window is bound last, so another page of the same query is the same text (atPage)
+  const size = params.bind(plan.query.pageSize, 'BIGINT');
+  const offset = params.bind(offsetOf(plan.query), 'BIGINT');
+  const page = `SELECT ${[...dims, ...p.indicators, LEVEL, `CAST(NULL AS BIGINT) AS ${ROWS}`].join(', ')}
+    FROM (${groups}) g ${shareSums.length ? `CROSS JOIN (SELECT ${shareSums.join(', ')} FROM t) s` : ''}
+    ${keep ? `WHERE ${keep}` : ''} ORDER BY ${orderItems(plan).join(', ')} LIMIT ${size} OFFSET ${offset}`;
+  const totals = `SELECT ${[...plan.dimColumns.map((c) => `NULL AS ${quote(c.value)}`), ...p.indicators, LEVEL, ROWS].join(', ')}
+    FROM (SELECT *${ownShares} FROM (${totalsRow}) t0) t1`;
+  return outer.finish(`WITH ${ctes} SELECT * FROM (${page}) p UNION ALL ${totals} ORDER BY ${[LEVEL, ...orderItems(plan)].join(', ')}`);
 }
 
 /**

@@ -4,6 +4,8 @@
  * the sales lines once for rows, row count and totals; on PostgreSQL it does not probe the
  * lines per order (a nested loop): the lines are read by date (migration 015's index) and hashed
  * (the scan connections plan without nested loops, server/db/postgres.ts).
+ * Each report family gets only the operators its definition needs: no window without a rank or a
+ * running sum (report 70's share is an aggregate beside the totals row), the page as a top-N.
  * Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import { resolveToken } from '../../server/auth/session';
 import type { Db } from '../../server/db/types';
 import { ReportService } from '../../server/report/service';
 import type { Statement } from '../../server/report/types';
+import { initialRequest } from '../../engine/query';
 import { dialectUnderTest } from './testdb';
 import { login, startTestServer, type TestServer } from './server';
 import { today as businessToday } from '../../server/clock';
@@ -21,6 +24,9 @@ let db: Db;
 /** the month query as served (over the summary) and as compiled with the summaries off (over the facts) */
 let month: Statement;
 let facts: Statement;
+/** default screens of a ranking (142: a rank reads the other rows) and of the daily sales (102) */
+let ranking: Statement;
+let daily: Statement;
 
 /** The first day of the month `back` months before the one of `day`, and that month's last day. */
 function monthOf(day: string, back: number): [string, string] {
@@ -45,6 +51,12 @@ beforeAll(async () => {
   facts = off.prepare(session, 70, body).compiled.screen!;
   expect(month).toBeTruthy();
   expect(facts).toBeTruthy();
+  const defaults = async (id: number) => {
+    const config = await server.app.inject({ method: 'GET', url: `/api/reports/${id}/config`, headers: { authorization: `Bearer ${token}` } });
+    return server.app.reports.prepare(session, id, initialRequest(config.json().data, today)).compiled.screen!;
+  };
+  ranking = await defaults(142);
+  daily = await defaults(102);
 }, 180_000);
 
 afterAll(() => server?.close());
@@ -107,5 +119,27 @@ describe(`report 70 month query plan over the facts, summaries off (${dialectUnd
       expect(ops.filter((op) => /NESTED_LOOP|PIECEWISE_MERGE/.test(op))).toEqual([]);
       expect(ops).toContain('HASH_JOIN');
     }
+  });
+});
+
+/** The plan's window operators and what picks the page, by each database's name for them. */
+async function shapeOf(st: Statement): Promise<{ windows: number; topN: boolean }> {
+  const ops = (await planOf(st)).map((n) => n.op);
+  if (db.dialect === 'postgres') return { windows: ops.filter((op) => op === 'WindowAgg').length, topN: ops.includes('Limit') };
+  return { windows: ops.filter((op) => /WINDOW/.test(op)).length, topN: ops.includes('TOP_N') };
+}
+
+describe(`operators per report family (${dialectUnderTest})`, () => {
+  it('report 70 (ratios, growth, a share): no window, the page a top-N, over the summary and over the facts', async () => {
+    for (const st of [month, facts]) expect(await shapeOf(st)).toEqual({ windows: 0, topN: true });
+  });
+
+  it('report 102 (sums and ratios by day): no window, the page a top-N', async () => {
+    expect(await shapeOf(daily)).toEqual({ windows: 0, topN: true });
+  });
+
+  it('report 142 (a ranking): keeps its windows, the rank reads every row', async () => {
+    const shape = await shapeOf(ranking);
+    expect(shape.windows).toBeGreaterThan(0);
   });
 });
