@@ -1,19 +1,23 @@
 /**
  * `npm run bench [-- --scale demo|medium|large] [--data-dir DIR] [--pg-url URL] [--runs N] [--users N]
- *                   [--rounds N] [--load-runs N] [--reports 70,142,…] [--export-rows N] [--only reports,browser,export]`
+ *                   [--load-seconds S] [--load-runs N] [--load-reports 70,102,…] [--reports 70,142,…]
+ *                   [--export-rows N] [--only reports,load,browser,export]`
  * Prints figures side by side, measured in this one process so a busy machine slows both sides alike;
- * asserts nothing (docs/performance.md has the method and the figures).
+ * asserts nothing (docs/performance.md has the method and the figures). Sides compared are timed
+ * alternately in rounds, the order rotating (bench/ab.ts), and printed as medians with p25–p75;
+ * a target row prints its ratio, spread, rounds and whether it meets its target.
  *  0. the data actually measured: sales lines and orders per database (not the --scale asked for);
- *  1. each report's default query, data + totals through the real HTTP routes, against the screen
- *     statement the compiler made for it run bare, and (report 70 over two month windows) against a
- *     hand-written one-pass SQL kept here;
+ *  1. reports: each report's default query, data + totals through the real HTTP routes, against the
+ *     screen statement the compiler made for it run bare (--runs rounds); report 70 over two month
+ *     windows also against hand-written one-pass SQL kept here, over the summary and over the facts,
+ *     with the summaries on and off: the two target rows;
  *  2. with --pg-url: the same on PostgreSQL, and the PostgreSQL / DuckDB ratio;
- *  3. 50 users at once, each opening screens through the routes, against the same screens' SQL run by
- *     50 callers on the same scan pool (the raw-SQL floor): one load of each to warm up, then
- *     --load-runs loads of each, alternating; medians;
- *  4. browser: the built SPA in headless Chromium (login page weight, 查询 → rows painted); bench/browser.ts;
+ *  3. load: --users users at once on several reports (--load-reports), every screen its own query,
+ *     for --load-seconds a load, against the same screens' SQL run by as many callers on the same
+ *     scan pool (the raw-SQL floor): one short load of each to warm up, then --load-runs rounds;
+ *  4. browser: the built SPA in headless Chromium (login page weight, 查询 → rows painted, quiet and
+ *     under load, the paint after the answer against its target); bench/browser.ts;
  *  5. export: N rows × 10 columns into xlsx beside DuckDB's COPY to csv (time, peak RSS); bench/export.ts.
- * `--only reports,browser,export` picks sections (reports covers 0–3).
  * The DuckDB database is the one in --data-dir (seeded at --scale when empty; default a temp folder at demo);
  * the PostgreSQL one is seeded at --scale when empty.
  */
@@ -36,27 +40,28 @@ import { initialRequest } from '../engine/query';
 import { todayIn } from '../engine/dates';
 import { addDays } from '../server/report/day-math';
 import type { Statement } from '../server/report/types';
-import { MAX_PAGE, PAGE_SIZES, type ReportQuery } from '../engine/wire';
+import type { ReportQuery } from '../engine/wire';
 import { benchBrowser } from './bench/browser';
 import { benchExport } from './bench/export';
+import { interleaved, msSpread, ratioLine, rotation, spread } from './bench/ab';
 
 const { values: args } = parseArgs({
   options: {
     scale: { type: 'string', default: 'demo' },
     'data-dir': { type: 'string' },
     'pg-url': { type: 'string' },
-    runs: { type: 'string', default: '9' },
+    runs: { type: 'string', default: '31' },
     users: { type: 'string', default: '50' },
-    rounds: { type: 'string', default: '4' },
+    'load-seconds': { type: 'string', default: '20' },
     'load-runs': { type: 'string', default: '3' },
-    'load-report': { type: 'string', default: '142' },
+    'load-reports': { type: 'string', default: '70,102,142,166' },
     'export-rows': { type: 'string', default: '1000000' },
     reports: { type: 'string', default: '70,102,142,166,60,107' },
-    only: { type: 'string', default: 'reports,browser,export' },
+    only: { type: 'string', default: 'reports,load,browser,export' },
   },
 });
 
-const runs = Number(args.runs);
+const abRounds = Number(args.runs);
 const loadRuns = Number(args['load-runs']);
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -147,18 +152,6 @@ async function describeData(side: Side): Promise<void> {
   console.log(`  ${side.name}: ${lines.n.toLocaleString()} sales lines, ${orders.n.toLocaleString()} orders, ${span.lo} … ${span.hi}`);
 }
 
-/** Times `fn` `runs` times after one warm-up; the median. */
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  return median(times);
-}
-
 async function queryOf(side: Side, id: number): Promise<ReportQuery | null> {
   const config = await side.app.inject({ method: 'GET', url: `/api/reports/${id}/config`, headers: side.headers });
   if (config.statusCode !== 200) return null;
@@ -179,11 +172,22 @@ function statementOf(side: Side, query: ReportQuery, app = side.app): Statement 
   return compiled.screen ?? compiled.page;
 }
 
-/** Per report: API median, its own SQL, (70) the hand-written SQL. */
+/** Target of report 70's compiled statement over the summary / the hand-written query over the same summary. */
+const TARGET_SUMMARY = 1.3;
+/** Target of report 70 with the summaries off, through the routes / the hand-written one pass over the facts. */
+const TARGET_FACTS = 1.15;
+
+const scanOf = (side: Side, st: Statement) => () => side.db.scan(st.sql, st.params);
+
+/**
+ * Per report: data + totals through the routes beside its own statement, alternately in rounds.
+ * Report 70 also against the hand-written one pass over the source its statement reads (the target
+ * rows), the other source beside it.
+ */
 async function reportFigures(side: Side, ids: number[]): Promise<{ api: Map<number, number>; factsApi: Map<number, number> }> {
   const api = new Map<number, number>();
   const factsApi = new Map<number, number>();
-  console.log(`\n${side.name}: data + totals through the routes vs the statement alone (median of ${runs})`);
+  console.log(`\n${side.name}: data + totals through the routes vs the statement alone (${abRounds} rounds, order rotating; medians, p25–p75)`);
   for (const id of ids) {
     const query = await queryOf(side, id);
     if (!query) {
@@ -191,43 +195,59 @@ async function reportFigures(side: Side, ids: number[]): Promise<{ api: Map<numb
       continue;
     }
     const stmt = statementOf(side, query);
-    const apiMs = await timed(() => screen(side, query));
-    const ownMs = await timed(() => side.db.scan(stmt.sql, stmt.params));
-    api.set(id, apiMs);
-    let line = `  report ${id}: API ${ms(apiMs)} | its SQL ${ms(ownMs)} (API ${(apiMs / ownMs).toFixed(2)}×)`;
-    if (id === 70) {
-      const values = [m1s, m1e, m2s, side.session.tenant_id];
-      const handMs = await timed(() => side.db.scan(HAND_70, values));
-      line += ` | hand-written one pass ${ms(handMs)} (API ${(apiMs / handMs).toFixed(2)}×, its SQL ${(ownMs / handMs).toFixed(2)}×)`;
-      const overSummary = statementOf(side, query).sql.includes('sales_org_day');
-      const summaryMs = await timed(() => side.db.scan(HAND_70_SUMMARY, values));
-      line += `\n    ${overSummary ? 'reads the summary' : 'reads the facts'}; hand-written over the summary ${ms(summaryMs)} (API ${(apiMs / summaryMs).toFixed(2)}×)`;
-      const factsStmt = statementOf(side, query, side.facts);
-      const factsApiMs = await timed(() => screen(side, query, side.facts));
-      factsApi.set(id, factsApiMs);
-      const factsOwnMs = await timed(() => side.db.scan(factsStmt.sql, factsStmt.params));
-      line += `\n    summaries off: API ${ms(factsApiMs)} | its SQL ${ms(factsOwnMs)} (API / hand-written over the facts ${(factsApiMs / handMs).toFixed(2)}×)`;
+    if (id !== 70) {
+      const t = await interleaved({ api: () => screen(side, query), sql: scanOf(side, stmt) }, abRounds);
+      api.set(id, spread(t.api).median);
+      console.log(`  report ${id}: API ${msSpread(t.api)} | its SQL ${msSpread(t.sql)} | API / its SQL ${ratioLine(t.api, t.sql)}`);
+      continue;
     }
-    console.log(line);
+    const values = [m1s, m1e, m2s, side.session.tenant_id];
+    const factsStmt = statementOf(side, query, side.facts);
+    const overSummary = stmt.sql.includes('sales_org_day');
+    const t = await interleaved(
+      {
+        api: () => screen(side, query),
+        sql: scanOf(side, stmt),
+        handSummary: () => side.db.scan(HAND_70_SUMMARY, values),
+        factsApi: () => screen(side, query, side.facts),
+        factsSql: scanOf(side, factsStmt),
+        handFacts: () => side.db.scan(HAND_70, values),
+      },
+      abRounds,
+    );
+    api.set(id, spread(t.api).median);
+    factsApi.set(id, spread(t.factsApi).median);
+    console.log(
+      `  report 70 (${overSummary ? 'reads the summary' : 'reads the facts'}): API ${msSpread(t.api)} | its SQL ${msSpread(t.sql)} | ` +
+        `hand-written over the summary ${msSpread(t.handSummary)}\n` +
+        `    summaries off: API ${msSpread(t.factsApi)} | its SQL ${msSpread(t.factsSql)} | hand-written over the facts ${msSpread(t.handFacts)}`,
+    );
+    const [hand, other] = overSummary ? [t.handSummary, t.handFacts] : [t.handFacts, t.handSummary];
+    console.log(`  TARGET report 70's statement / hand-written over the ${overSummary ? 'summary' : 'facts'}: ${ratioLine(t.sql, hand, TARGET_SUMMARY)}`);
+    console.log(`    beside it: API / the same hand-written ${ratioLine(t.api, hand)}; its statement / hand-written over the ${overSummary ? 'facts' : 'summary'} ${ratioLine(t.sql, other)}`);
+    console.log(`  TARGET report 70, summaries off, API / hand-written one pass over the facts: ${ratioLine(t.factsApi, t.handFacts, TARGET_FACTS)}`);
+    console.log(`    beside it: its statement / the same hand-written ${ratioLine(t.factsSql, t.handFacts)}`);
   }
   return { api, factsApi };
 }
 
 /**
- * `users` callers, each doing `rounds` of `work`; screens per second, p95 of one call, and this
- * process's CPU time per call (user + system: what the server's thread spends per screen).
+ * `users` callers, each running `work` until `seconds` have passed; screens per second, p95 of one
+ * call, and this process's CPU time per call (user + system: what the server's thread spends per screen).
  */
-async function load(users: number, rounds: number, work: () => Promise<unknown>): Promise<{ perSec: number; p95: number; errors: number; cpuMs: number }> {
+async function load(users: number, seconds: number, work: (i: number) => Promise<unknown>): Promise<{ perSec: number; p95: number; errors: number; cpuMs: number; calls: number }> {
   const times: number[] = [];
   let errors = 0;
+  let next = 0;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
+  const deadline = t0 + seconds * 1000;
   await Promise.all(
     Array.from({ length: users }, async () => {
-      for (let r = 0; r < rounds; r++) {
+      while (performance.now() < deadline) {
         const t = performance.now();
         try {
-          await work();
+          await work(next++);
         } catch {
           errors++;
         }
@@ -237,7 +257,8 @@ async function load(users: number, rounds: number, work: () => Promise<unknown>)
   );
   const secs = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
-  return { perSec: (users * rounds) / secs, p95: percentile(times, 95), errors, cpuMs: (cpu.user + cpu.system) / 1000 / (users * rounds) };
+  const calls = times.length;
+  return { perSec: calls / secs, p95: percentile(times, 95), errors, cpuMs: (cpu.user + cpu.system) / 1000 / calls, calls };
 }
 
 /**
@@ -259,64 +280,88 @@ function countScans(db: Db): { stop: () => number } {
   };
 }
 
+const DATE_KEY = /^(date_start|date_end|date_start_\d|date_end_\d|end_\d)$/;
+
+/** The query with every date of its ranges `days` earlier (the ranges keep their length and gaps). */
+function shifted(query: ReportQuery, days: number): ReportQuery {
+  const out: Record<string, unknown> = { ...query };
+  for (const [k, v] of Object.entries(query)) {
+    if (DATE_KEY.test(k) && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v)) out[k] = addDays(v.slice(0, 10), -days) + v.slice(10);
+  }
+  return out as unknown as ReportQuery;
+}
+
 /**
- * Every screen asks its own page, so no two screens are the same statement (not even one user's
- * second round beside another's first): identical screens would share one pass (in-flight
- * de-duplication) and flatter the API against the floor.
+ * Several reports, each screen its own query: the date ranges shifted by 0…27 days and the page
+ * moving, so no two screens in flight are the same statement (identical screens would share one
+ * pass, in-flight de-duplication, and flatter the API against the floor).
+ */
+async function loadQueries(side: Side, ids: number[]): Promise<ReportQuery[]> {
+  const bases = (await Promise.all(ids.map((id) => queryOf(side, id)))).filter((q): q is ReportQuery => q !== null);
+  const out: ReportQuery[] = [];
+  for (let i = 0; i < 28 * 5; i++) {
+    for (const base of bases) out.push({ ...shifted(base, i % 28), page_num: 1 + Math.floor(i / 28) });
+  }
+  return out;
+}
+
+/**
+ * N users on the routes against the same screens' statements run by N callers on the same scan pool
+ * (the raw-SQL floor), each load `--load-seconds` long; one short load of each first, not counted,
+ * then `--load-runs` rounds of both, the order rotating.
  */
 async function loadFigures(side: Side): Promise<void> {
   const users = Number(args.users);
-  const rounds = Number(args.rounds);
-  const base = await queryOf(side, Number(args['load-report']));
-  if (!base) return;
-  const calls = users * rounds;
-  // page numbers stop at MAX_PAGE; past that the page size differs (a page of at most 100 rows)
-  const sizes = PAGE_SIZES.filter((n) => n <= 100);
-  const queries = Array.from({ length: calls }, (_, i) => ({
-    ...base,
-    page_num: 1 + (i % MAX_PAGE),
-    page_size: i < MAX_PAGE ? base.page_size : sizes[Math.floor(i / MAX_PAGE) % sizes.length],
-  }));
-  const statements = queries.map((q) => statementOf(side, q));
+  const seconds = Number(args['load-seconds']);
+  const ids = args['load-reports']!.split(',').map(Number);
+  const queries = await loadQueries(side, ids);
+  if (!queries.length) return;
+  const statements = new Map<number, Statement>();
+  const statement = (i: number) => {
+    const k = i % queries.length;
+    let st = statements.get(k);
+    if (!st) statements.set(k, (st = statementOf(side, queries[k])));
+    return st;
+  };
+  queries.forEach((_, i) => statement(i));
   let failed = 0;
-  let scanned = 0;
-  const apiLoad = async () => {
-    let i = 0;
-    const scans = countScans(side.db);
-    const result = await load(users, rounds, async () => {
-      const answers = (await screen(side, queries[i++ % calls])) as { statusCode: number }[];
-      if (answers.some((a) => a.statusCode !== 200)) failed++;
-    });
-    scanned += scans.stop();
-    return result;
+  const sides = {
+    api: async (secs: number) => {
+      const scans = countScans(side.db);
+      const result = await load(users, secs, async (i) => {
+        const answers = (await screen(side, queries[i % queries.length])) as { statusCode: number }[];
+        if (answers.some((a) => a.statusCode !== 200)) failed++;
+      });
+      return { ...result, scans: scans.stop() };
+    },
+    floor: async (secs: number) => {
+      const result = await load(users, secs, (i) => {
+        const st = statement(i);
+        return side.db.scan(st.sql, st.params);
+      });
+      return { ...result, scans: result.calls };
+    },
   };
-  const floorLoad = () => {
-    let i = 0;
-    return load(users, rounds, () => {
-      const st = statements[i++ % calls];
-      return side.db.scan(st.sql, st.params);
-    });
-  };
-  // one load of each first, not counted: the first load of a side also warms the code it runs
-  await apiLoad();
-  await floorLoad();
-  const api: Awaited<ReturnType<typeof load>>[] = [];
-  const floor: Awaited<ReturnType<typeof load>>[] = [];
-  scanned = 0;
+  // the first load of a side also warms the code it runs
+  await sides.api(Math.min(5, seconds));
+  await sides.floor(Math.min(5, seconds));
+  failed = 0;
+  const results: Record<'api' | 'floor', Awaited<ReturnType<typeof sides.api>>[]> = { api: [], floor: [] };
   for (let r = 0; r < loadRuns; r++) {
-    api.push(await apiLoad());
-    floor.push(await floorLoad());
+    for (const name of rotation(['api', 'floor'] as const, r)) results[name].push(await sides[name](seconds));
   }
-  const perSec = (xs: typeof api) => median(xs.map((x) => x.perSec));
-  const p95 = (xs: typeof api) => median(xs.map((x) => x.p95));
-  const cpuMs = (xs: typeof api) => median(xs.map((x) => x.cpuMs)).toFixed(2);
+  const { api, floor } = results;
+  const range = (xs: number[], digits: number) => `${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)}`;
+  const perSec = (xs: typeof api) => xs.map((x) => x.perSec);
   const errors = api.reduce((n, x) => n + x.errors, failed);
+  const scansPerScreen = api.reduce((n, x) => n + x.scans, 0) / api.reduce((n, x) => n + x.calls, 0);
   console.log(
-    `\n${side.name}: ${users} users × ${rounds} screens of report ${base.table_id} (each screen its own page; median of ${loadRuns} alternating loads after one of each): ` +
-      `API ${perSec(api).toFixed(2)} screens/s, p95 ${ms(p95(api))}, ${errors} errors, ${(scanned / (calls * loadRuns)).toFixed(2)} scans a screen | ` +
-      `raw SQL on the same scan pool ${perSec(floor).toFixed(2)}/s, p95 ${ms(p95(floor))} (API ${(perSec(api) / perSec(floor)).toFixed(2)}× the floor's throughput; ` +
-      `per load ${api.map((a, k) => (a.perSec / floor[k].perSec).toFixed(2)).join(', ')}); ` +
-      `this process's CPU per screen: API ${cpuMs(api)} ms, raw SQL ${cpuMs(floor)} ms`,
+    `\n${side.name}: ${users} users on reports ${ids.join(', ')} for ${seconds} s a load (${queries.length} distinct screens: ranges shifted, pages moving; ` +
+      `${loadRuns} rounds of both, order rotating, after one of each): ` +
+      `API ${median(perSec(api)).toFixed(1)} screens/s (${range(perSec(api), 1)}), p95 ${ms(median(api.map((x) => x.p95)))}, ${errors} errors, ${scansPerScreen.toFixed(2)} scans a screen | ` +
+      `raw SQL on the same scan pool ${median(perSec(floor)).toFixed(1)}/s (${range(perSec(floor), 1)}), p95 ${ms(median(floor.map((x) => x.p95)))} | ` +
+      `API / floor throughput ${(median(perSec(api)) / median(perSec(floor))).toFixed(2)}× (per round ${api.map((a, k) => (a.perSec / floor[k].perSec).toFixed(2)).join(', ')}); ` +
+      `this process's CPU per screen: API ${median(api.map((x) => x.cpuMs)).toFixed(2)} ms, raw SQL ${median(floor.map((x) => x.cpuMs)).toFixed(2)} ms`,
   );
 }
 
@@ -349,7 +394,9 @@ if (sections.has('reports')) {
       if (df && pf) console.log(`  report ${id}, summaries off: ${ms(pf)} / ${ms(df)} = ${(pf / df).toFixed(2)}×`);
     }
   }
+}
 
+if (sections.has('load')) {
   await loadFigures(duck);
   if (pg) await loadFigures(pg);
 }
@@ -362,7 +409,7 @@ if (pg) {
   await pg.db.close();
 }
 
-if (sections.has('browser')) await benchBrowser({ db: duck.db, staticDir: join(ROOT, 'dist', 'app'), runs: 7, reportId: 70, chips: ['一级类目', '品牌'], log: console.log });
+if (sections.has('browser')) await benchBrowser({ db: duck.db, staticDir: join(ROOT, 'dist', 'app'), runs: 11, reportId: 70, chips: ['一级类目', '品牌'], log: console.log });
 if (sections.has('export')) await benchExport({ db: duck.db, dir: dataDir, rows: Number(args['export-rows']), log: console.log });
 
 await duck.db.close();
