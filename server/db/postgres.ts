@@ -325,6 +325,10 @@ function openPool(url: string, max: number, options: string, applicationName: st
   pool.on('error', (err) => {
     if (!pool.ending) console.warn(`PostgreSQL: idle connection lost (${err.message})`);
   });
+  // A connection that ends between its checkout and its first statement (a standby stopped) emits an
+  // error no one listens to yet, which would crash the process; that statement fails instead, and a
+  // scan then runs on the primary.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
