@@ -74,3 +74,34 @@ export type EnumName = keyof typeof ENUMS;
 export const isOptionList = (name: string): name is OptionListName => (OPTION_LISTS as readonly string[]).includes(name);
 export const isDictCode = (code: string): code is DictCode => (DICT_CODES as readonly string[]).includes(code);
 export const isEnumName = (name: string): name is EnumName => Object.hasOwn(ENUMS, name);
+
+/** English labels of the enumerations, by value (the Chinese ones above are the spec's). */
+const ENUMS_EN: { [K in EnumName]: Record<string, string> } = {
+  stock_adjustment_direction: { 1: 'In', 2: 'Out' },
+  stocktake_result: { 0: 'Balanced', 1: 'Surplus', 2: 'Shortage' },
+  order_source: { 1: 'Store', 2: 'Online mall' },
+  store_type: { 1: 'Own store', 2: 'Franchise (strong)', 3: 'Franchise (weak)' },
+  settlement_status: { 0: 'Unsettled', 2: 'Partly settled', 3: 'Settled', 4: 'Void' },
+  invoicing_status: { 0: 'Not invoiced', 1: 'Invoiced' },
+  store_order_status: { 1: 'Submitted', 2: 'Processed', 3: 'Rejected' },
+  store_order_pay_type: { 0: 'WeChat Pay', 1: 'Cash on delivery', 15: 'Online payment', 16: 'Company wallet', 17: 'Prepayment', 18: 'UnionPay card' },
+  packing_order_type: { 1: 'By goods', 2: 'Put wall' },
+  advance_payment_type: { 1: 'Advance received', 2: 'Advance paid', 3: 'Refund', 4: 'Settlement', 9: 'Supplier advance adjustment' },
+  purchase_receipt_type: { 1: 'Purchase', 3: 'Urgent purchase', 25: 'Cross-dock', 26: 'Direct delivery' },
+  org_type: { 0: 'None', 1: 'Warehouse', 2: 'Store', 3: 'Wholesale customer', 4: 'Supplier' },
+  tour_order_type: { 1: 'Receipt', 2: 'Return' },
+  virtual_type: { 1: 'Top-up', 2: 'Service', 3: 'Package card', 4: 'Gift card', 5: 'Points redemption', 6: 'Promotion pack' },
+  logistics_type: { 1: 'Central distribution', 2: 'Direct delivery', 3: 'Cross-dock' },
+  stock_issue_type: { 12: 'Scrap', 13: 'Internal use' },
+  delivery_mode: { 1: 'Pick-up', 2: 'Delivery' },
+  mall_order_status: { 1: 'Awaiting payment', 2: 'Paid', 3: 'Delivering', 4: 'Completed', 5: 'Closed' },
+  return_target_type: { 1: 'Warehouse', 2: 'Supplier' },
+  yes_no: { 1: 'Yes', 0: 'No' },
+  expiry_status: { 1: 'Expired', 2: 'Near expiry', 3: 'In date' },
+};
+
+/** An enumeration's options in a language: Chinese unless English is asked for. */
+export function enumOptions(name: EnumName, locale: string): OptionItem[] {
+  if (!locale.startsWith('en')) return ENUMS[name];
+  return ENUMS[name].map((o) => ({ ...o, label: ENUMS_EN[name][o.value] ?? o.label }));
+}

@@ -125,6 +125,13 @@ export interface DashboardLink {
   route: string;
 }
 
+export interface DashboardGoods {
+  sku_no: string;
+  sku_name: string;
+  sales: number;
+  qty: number;
+}
+
 export interface DashboardData {
   /** yesterday in the tenant's time zone */
   date: string;
@@ -136,6 +143,8 @@ export interface DashboardData {
   /** 14 days ending with `date`, oldest first */
   trend: DashboardPoint[];
   links: DashboardLink[];
+  /** the day's best-selling goods by sales amount, in the same scope (each name links to its goods page) */
+  top_goods: DashboardGoods[];
   /** the stores the figures were narrowed to (`store_no` of the request); empty: the whole scope */
   store_nos: string[];
 }

@@ -3,19 +3,17 @@
  * built from the server's ReportConfig. Header buttons, optional history tabs, the filter box, the
  * summary-dimension chips, an optional fixed note, the result table with its totals row and the pager.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { useParams } from 'react-router';
 import { Alert, Button, Card, Group, Skeleton, Stack, Title } from '@mantine/core';
 import { refresh, search, toggleChip } from '../../engine/query';
-import { useSession } from '../api';
 import { useT } from '../i18n';
-import { goodsDetailPath } from '../shell/goods-link';
 import { usePageTitle } from '../shell/tabs/TabsProvider';
 import { AiPanel } from './parts/AiPanel';
 import { ChipRow } from './parts/ChipRow';
 import { DownloadHintModal } from './parts/DownloadHintModal';
 import { ExplainModal } from './parts/ExplainModal';
-import { GoodsLinksContext, type GoodsLinks } from './parts/GoodsName';
+import { GoodsLinksContext, useClientGoodsLinks } from './parts/GoodsName';
 import { HeaderButtons } from './parts/HeaderButtons';
 import { HistoryTabs } from './parts/HistoryTabs';
 import { ReportFilterBox } from './parts/ReportFilterBox';
@@ -29,10 +27,8 @@ export function SummaryReportPage() {
   const t = useT();
   const { tableId } = useParams();
   const id = parseTableId(tableId);
-  const navigate = useNavigate();
-  const client = useSession().data?.client;
   // goods names link to the goods detail page of this client (rules 24–25)
-  const links = useMemo<GoodsLinks | null>(() => (client ? { href: (sku) => goodsDetailPath(client, sku), open: (path) => navigate(path) } : null), [client, navigate]);
+  const links = useClientGoodsLinks();
   if (id === null) return <Alert color="red">{t('report.badTableId')}</Alert>;
   // a new id is a new page: nothing of the previous report's state survives
   return (

@@ -1,6 +1,6 @@
 /** The config answer of a report page (engine/wire ReportConfig) from its definition. */
 import type { DatasetIndex } from '../../engine/definition/dataset-index';
-import { ENUMS } from '../../engine/options';
+import { enumOptions, type EnumName } from '../../engine/options';
 import type { I18nText, ReportFile } from '../../engine/definition/types';
 import { PAGE_SIZES, type ClientType, type DimensionItem, type ReportConfig } from '../../engine/wire';
 import { tenantTabs, type Resolved } from './resolve';
@@ -31,7 +31,7 @@ function dimensionItems(report: ReportFile, index: DatasetIndex, client: ClientT
         active: false,
       };
       if (f.source) item.source = f.source;
-      if (f.source?.kind === 'enum') item.options = ENUMS[f.source.name as keyof typeof ENUMS];
+      if (f.source?.kind === 'enum') item.options = enumOptions(f.source.name as EnumName, lang);
       if (f.widget === 'number_range') {
         item.startField = `${f.id}_start`;
         item.endField = `${f.id}_end`;

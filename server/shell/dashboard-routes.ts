@@ -5,15 +5,17 @@ import { ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
 import { buildMenu } from './menu.logic';
 import type { ReportLeaf } from './report-leaves';
-import { addDays, dailyFigures, salesScope, toFigures } from './sales-figures';
+import { addDays, dailyFigures, salesScope, toFigures, topGoods } from './sales-figures';
 import { tenantTimeZone } from '../tenant-clock';
 
 export const TREND_DAYS = 14;
 export const DASHBOARD_LINKS = 8;
+export const DASHBOARD_TOP_GOODS = 10;
 
 /**
  * GET /api/dashboard: yesterday's key figures in the session's scope (sales, orders, ATV, gross
- * margin), the day before for comparison, a 14-day trend, and links to the user's first reports.
+ * margin), the day before for comparison, a 14-day trend, the day's best-selling goods and links to the
+ * user's first reports.
  * `store_no` (a comma list) narrows the figures to those stores within the session's scope.
  */
 export async function dashboardRoutes(app: FastifyInstance, opts: { leaves: ReportLeaf[] }): Promise<void> {
@@ -42,6 +44,7 @@ export async function dashboardRoutes(app: FastifyInstance, opts: { leaves: Repo
       previous: toFigures(daily.get(addDays(date, -1))),
       trend,
       links,
+      top_goods: await topGoods(app.db, session, date, DASHBOARD_TOP_GOODS, storeNos),
       store_nos: storeNos,
     };
     return ok(body);

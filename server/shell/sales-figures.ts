@@ -3,7 +3,7 @@
  * user its own store org, a supplier user the lines of its own goods. Used by the dashboard and the
  * data screen; every value is a bound parameter.
  */
-import type { SalesFigures } from '../../engine/shell';
+import type { DashboardGoods, SalesFigures } from '../../engine/shell';
 import type { ServerSession } from '../auth/session';
 import type { Db } from '../db/types';
 
@@ -100,4 +100,21 @@ export async function dailyFigures(
     [...scope.params, from, to],
   );
   return new Map(rows.map((r) => [r.day, r]));
+}
+
+/** The day's best-selling goods by net sales amount in the (narrowed) scope, best first, ties by code. */
+export async function topGoods(db: Db, session: ScopeSession, day: string, limit: number, storeNos: readonly string[] = []): Promise<DashboardGoods[]> {
+  const scope = narrowToStores(salesScope(session), storeNos);
+  const n = scope.params.length;
+  const rows = await db.query<DashboardGoods>(
+    `SELECT i.sku_no, MAX(k.sku_name) AS sku_name, SUM(i.sale_amount) AS sales, SUM(i.qty) AS qty
+       FROM ${SALES_FROM}
+       LEFT JOIN sku k ON k.tenant_id = i.tenant_id AND k.sku_no = i.sku_no
+      WHERE ${scope.where} AND o.business_date = CAST($${n + 1} AS DATE)
+      GROUP BY i.sku_no
+      ORDER BY SUM(i.sale_amount) DESC, i.sku_no
+      LIMIT ${limit}`,
+    [...scope.params, day],
+  );
+  return rows.map((r) => ({ sku_no: String(r.sku_no), sku_name: r.sku_name ?? String(r.sku_no), sales: Math.round(Number(r.sales) * 100) / 100, qty: Number(r.qty) }));
 }

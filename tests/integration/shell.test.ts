@@ -344,6 +344,29 @@ describe('GET /api/dashboard', () => {
     if (dash.figures.orders) expect(dash.figures.atv).toBeCloseTo(dash.figures.sales / dash.figures.orders, 1);
   });
 
+  it('yesterday’s best sellers (names link to goods pages) in each scope, matching the database', async () => {
+    const top = (where: string, params: unknown[], day: string) =>
+      s.testDb.db.query<{ sku_no: string; sales: number }>(
+        `SELECT i.sku_no, SUM(i.sale_amount) AS sales FROM sales_order o JOIN sales_order_item i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no
+          WHERE ${where} AND o.business_date = CAST($${params.length + 1} AS DATE) GROUP BY i.sku_no ORDER BY SUM(i.sale_amount) DESC, i.sku_no LIMIT 10`,
+        [...params, day],
+      );
+    const me = await session('store');
+    const supplier = await session('supplier');
+    for (const [who, where, params] of [
+      ['admin', 'o.tenant_id = $1', [10139]],
+      ['store', 'o.tenant_id = $1 AND o.org_code = $2', [me.tenant_id, me.org_code]],
+      ['supplier', 'o.tenant_id = $1 AND i.supplier_no = $2', [supplier.tenant_id, supplier.supplier_no]],
+    ] as const) {
+      const dash = data<DashboardData>(await get('/api/dashboard', who));
+      const direct = await top(where, [...params], dash.date);
+      expect(direct.length, who).toBeGreaterThan(0);
+      expect(dash.top_goods.map((g) => g.sku_no), who).toEqual(direct.map((r) => String(r.sku_no)));
+      dash.top_goods.forEach((g, i) => expect(g.sales, `${who} ${g.sku_no}`).toBeCloseTo(Number(direct[i].sales), 2));
+      expect(dash.top_goods.every((g) => g.sku_name.length > 0)).toBe(true);
+    }
+  });
+
   it('headquarters sees the tenant, a supplier its own goods; links only to permitted reports', async () => {
     const hq = data<DashboardData>(await get('/api/dashboard', 'admin'));
     const sup = data<DashboardData>(await get('/api/dashboard', 'supplier'));

@@ -113,6 +113,10 @@ const messages: NamespaceMessages = {
     'dash.vsPrev': '较前一日',
     'dash.trend': '近14天趋势',
     'dash.links': '常用报表',
+    'dash.topGoods': '昨日热销商品',
+    'dash.goods': '商品',
+    'dash.qty': '销售数量',
+    'dash.noGoods': '昨日没有销售',
     'dash.noLinks': '暂无可用报表',
 
     'goods.title': '商品详情',
@@ -341,6 +345,10 @@ const messages: NamespaceMessages = {
     'dash.vsPrev': 'vs. day before',
     'dash.trend': 'Last 14 days',
     'dash.links': 'Frequent reports',
+    'dash.topGoods': "Yesterday's best sellers",
+    'dash.goods': 'Goods',
+    'dash.qty': 'Quantity',
+    'dash.noGoods': 'No sales yesterday',
     'dash.noLinks': 'No reports available',
 
     'goods.title': 'Goods detail',

@@ -6,7 +6,7 @@
  * same idempotency key, so a repeated save never stores a second document.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Anchor, Badge, Button, Card, Center, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { documentRoute } from '../../../engine/document/menu';
 import type { DocumentFile } from '../../../engine/document/types';
@@ -42,6 +42,7 @@ import {
 import { DocumentPrintDialog } from './DocumentPrintDialog';
 import { FieldInput } from './FieldInput';
 import { LinePickers } from './LinePickers';
+import { StateBadge } from './StateBadge';
 import { dateTimeIn } from '../../../engine/dates';
 import { linePickerParams, linesToSend, newHeader, PICKED_LOT, pickedLotAllocations } from './lines.logic';
 import { useFieldOptions } from './useOptions';
@@ -200,9 +201,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
               {no ?? t('documents.page.new')}
             </Text>
             {state ? (
-              <Badge variant="light" color={state.color} data-testid="document-state">
-                {state.label}
-              </Badge>
+              <StateBadge label={state.label} color={state.color} testId="document-state" />
             ) : null}
           </Group>
         </Group>
@@ -262,7 +261,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
             <Table.Thead>
               <Table.Tr>
                 {lineColumns.map((c) => (
-                  <Table.Th key={c.key}>{textOf(c.label, locale)}</Table.Th>
+                  <Table.Th key={c.key} style={{ whiteSpace: 'nowrap' }}>{textOf(c.label, locale)}</Table.Th>
                 ))}
                 {editing || canLots ? <Table.Th>{t('documents.page.lineActions')}</Table.Th> : null}
               </Table.Tr>

@@ -5,7 +5,7 @@
  * ticked in the first column print together, in one PDF.
  */
 import { useMemo, useState } from 'react';
-import { Anchor, Badge, Card, Center, Checkbox, Group, Loader, Radio, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Center, Checkbox, Group, Loader, Radio, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Link, useNavigate, useParams } from 'react-router';
 import { documentRoute } from '../../../engine/document/menu';
@@ -21,6 +21,7 @@ import { usePageTitle } from '../../shell/tabs/TabsProvider';
 import { formatCell } from '../../report/format';
 import { NotFoundPage } from '../NotFound/NotFoundPage';
 import { deleteDocument, submitDocument, useDocumentList, useDocumentType } from './api';
+import { StateBadge } from './StateBadge';
 import { DocumentPrintDialog } from './DocumentPrintDialog';
 import { DocumentFilterBar } from './DocumentFilterBar';
 import { useFieldOptions } from './useOptions';
@@ -167,7 +168,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
                   />
                 </Table.Th>
                 {columns.map((c) => (
-                  <Table.Th key={c.key} miw={c.min_width} ta={c.format && c.format !== 'text' && c.format !== 'date' ? 'right' : undefined}>
+                  <Table.Th key={c.key} miw={c.min_width} ta={c.format && c.format !== 'text' && c.format !== 'date' ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
                     {textOf(c.label, locale)}
                   </Table.Th>
                 ))}
@@ -192,9 +193,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
                             {no}
                           </Anchor>
                         ) : c.key === statusKey ? (
-                          <Badge variant="light" color={stateLabel(def, r[c.key], locale).color}>
-                            {stateLabel(def, r[c.key], locale).label}
-                          </Badge>
+                          <StateBadge {...stateLabel(def, r[c.key], locale)} />
                         ) : c.format ? (
                           formatCell(r[c.key], c.format)
                         ) : (

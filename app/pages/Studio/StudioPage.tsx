@@ -78,7 +78,7 @@ export function StudioPage() {
     const id = open.savedId;
     modals.openConfirmModal({
       title: t('studio.delete'),
-      children: <Text size="sm">{t('studio.deleteConfirm', { title: String((open.draft.title as { zh?: string })?.zh ?? id) })}</Text>,
+      children: <Text size="sm">{t('studio.deleteConfirm', { title: draftTitle(open.draft, lang) || id })}</Text>,
       labels: { confirm: t('studio.delete'), cancel: t('studio.cancel') },
       confirmProps: { color: 'red' },
       onConfirm: async () => {
@@ -199,7 +199,7 @@ export function StudioPage() {
               <Card>
                 <Group justify="space-between" mb="xs">
                   <Group gap="xs">
-                    <Text fw={600}>{String((open.draft.title as { zh?: string })?.zh ?? '')}</Text>
+                    <Text fw={600}>{draftTitle(open.draft, lang)}</Text>
                     <Badge size="sm" variant="light">
                       {String(open.draft.id)}
                     </Badge>
@@ -283,4 +283,10 @@ export function StudioPage() {
       />
     </Stack>
   );
+}
+
+/** A draft's title in the analyst's language, the Chinese one while the English is still empty. */
+function draftTitle(draft: Record<string, unknown>, lang: 'zh' | 'en'): string {
+  const title = draft.title as { zh?: string; en?: string } | undefined;
+  return (title?.[lang] || title?.zh || '').trim();
 }
