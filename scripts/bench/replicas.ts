@@ -21,7 +21,7 @@ import { openPostgres } from '../../server/db/postgres';
 import { seed } from '../../server/db/seed';
 import type { Db } from '../../server/db/types';
 import { startPgCluster, startStandby, type PgCluster } from '../lib/pg-cluster';
-import { interleaved, msSpread, ratioLine } from './ab';
+import { interleaved, msSpread, ratioLine, spread } from './ab';
 
 export interface ReplicaBenchOptions {
   primaryUrl: string;
@@ -58,7 +58,27 @@ function screen(app: FastifyInstance, token: string, id: number, body: object): 
   };
 }
 
-/** Prints, per report, the screen's median time on the standby and on the primary and their ratio. */
+/** Wraps a screen to add up the API process's CPU time it takes (one screen at a time, so it is its own). */
+function metered(run: () => Promise<void>): { run: () => Promise<void>; cpuMs: () => number } {
+  let micros = 0;
+  let calls = 0;
+  return {
+    run: async () => {
+      const start = process.cpuUsage();
+      await run();
+      const used = process.cpuUsage(start);
+      micros += used.user + used.system;
+      calls++;
+    },
+    cpuMs: () => micros / 1000 / calls,
+  };
+}
+
+/**
+ * Prints, per report, the screen's median time on the standby and on the primary and their ratio, and
+ * how that time splits: CPU of the API process per screen, and the rest (waiting on the database; an
+ * upper bound of the database's CPU per screen, since one screen runs at a time).
+ */
 export async function benchReplicas(o: ReplicaBenchOptions): Promise<void> {
   const log = o.log ?? console.log;
   const filesDir = mkdtempSync(join(tmpdir(), 'hm-bench-replicas-'));
@@ -74,8 +94,13 @@ export async function benchReplicas(o: ReplicaBenchOptions): Promise<void> {
       const cfg = (await p.app.inject({ method: 'GET', url: `/api/reports/${id}/config`, headers: { authorization: `Bearer ${p.token}` } })).json()
         .data as ReportConfig;
       const body = initialRequest(cfg, today()) as object;
-      const times = await interleaved({ standby: screen(s.app, s.token, id, body), primary: screen(p.app, p.token, id, body) }, o.runs);
+      const standby = metered(screen(s.app, s.token, id, body));
+      const primary = metered(screen(p.app, p.token, id, body));
+      const times = await interleaved({ standby: standby.run, primary: primary.run }, o.runs);
       log(`  report ${id}: standby ${msSpread(times.standby)} | primary ${msSpread(times.primary)} | standby/primary ${ratioLine(times.standby, times.primary, STANDBY_TARGET)}`);
+      const api = (standby.cpuMs() + primary.cpuMs()) / 2;
+      const db = spread(times.standby).median - standby.cpuMs();
+      log(`    per screen: API CPU ${api.toFixed(1)} ms (${(1000 / api).toFixed(0)} screens/s per API core), database ≤ ${db.toFixed(1)} ms (≥ ${(1000 / Math.max(db, 0.1)).toFixed(0)} screens/s per standby core)`);
     }
     await p.app.close();
     await s.app.close();
@@ -94,6 +119,9 @@ async function throwawayPair(log: (line: string) => void): Promise<{ primary: Pg
   const db = await openPostgres(primary.url);
   await migrate(db);
   await seed(db, { scale: 'demo' });
+  // as after autovacuum in service: a standby cannot keep the hint bits it sets, so a bulk load read
+  // before its first vacuum costs the standby more than the primary
+  await db.exec('VACUUM (FREEZE, ANALYZE)');
   const [{ lsn }] = await db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
   await db.close();
   const check = await openPostgres(standby.url);
