@@ -160,7 +160,7 @@ function timeBareFetch(page: Page, reportId: number, body: string): Promise<numb
 /** Target of the paint after the rows' answer, under load. */
 const TARGET_AFTER_ANSWER_MS = 50;
 /** callers of the background load: other users' screens on the same server while the page searches */
-const LOAD_USERS = 8;
+const LOAD_USERS = 2;
 
 /**
  * Other users' screens of the same report on the same server until stopped, each its own page (so
