@@ -1,8 +1,8 @@
 /**
- * Issue 24, items 9–13, as people use the screens: English everywhere in en-US, goods names that lead to
- * the goods page (and its 打印价签), the message centre, tabs that survive F5, typed dates the picker
- * refuses, password fields of 15 characters. Screenshots of three screens in en-US at 1440×900 go to
- * /tmp/shots when HM_SHOTS is set.
+ * The screens as people use them: English everywhere in en-US (read whole), goods names that lead to the
+ * goods page (and its 打印价签) from reports and the dashboard, the message centre, tabs that survive F5,
+ * typed dates the picker refuses, password fields of 15 characters. Screenshots of three screens in en-US
+ * at 1440×900 go to the folder HM_SHOTS names, when set.
  */
 import { mkdirSync } from 'node:fs';
 import { test, expect, type Page } from './fixtures/today';
@@ -29,7 +29,7 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-test.describe('issue 24 item 9: en-US', () => {
+test.describe('en-US', () => {
   test('report 70: English column headers and filter labels read whole', async ({ page }) => {
     await loginEnglish(page);
     await page.goto('/report/70');
@@ -51,8 +51,18 @@ test.describe('issue 24 item 9: en-US', () => {
   test('the document list and the studio form in English (screenshots)', async ({ page }) => {
     await loginEnglish(page);
     await page.goto('/documents/purchase-receipt');
-    await expect(page.getByTestId('document-list')).toBeVisible();
-    await page.waitForTimeout(500);
+    const list = page.getByTestId('document-list');
+    await expect(list.locator('tbody tr').first()).toBeVisible();
+    // states, receipt types and headers in English, each read whole on one line
+    const cells = list.locator('tbody tr').first().locator('td');
+    const texts = (await cells.allInnerTexts()).map((t) => t.trim());
+    expect(texts.join(' ')).not.toMatch(/采购|直送|越库|草稿|待审核|已审核|已退回|已驳回/);
+    const badges = list.locator('tbody .mantine-Badge-root');
+    expect(await badges.count()).toBeGreaterThan(0);
+    const cutBadges = await badges.evaluateAll((els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textTransform === 'uppercase').map((e) => e.textContent));
+    expect(cutBadges).toEqual([]);
+    const wrapped = await list.locator('thead th').evaluateAll((els) => els.filter((e) => e.textContent && e.getBoundingClientRect().height > 48).map((e) => e.textContent));
+    expect(wrapped).toEqual([]);
     await shot(page, 'documents-en');
     await page.goto('/studio');
     await page.getByText('70 Store gross-margin analysis').click();
@@ -62,7 +72,7 @@ test.describe('issue 24 item 9: en-US', () => {
   });
 });
 
-test.describe('issue 24 item 10: goods links', () => {
+test.describe('goods links (rules 24–25)', () => {
   test('a goods name in a report opens the goods page, where 打印价签 is', async ({ page }) => {
     await loginAs(page, { username: 'admin', client: '总部端' });
     await expect(page).toHaveURL(/\/dashboard/);
@@ -75,9 +85,19 @@ test.describe('issue 24 item 10: goods links', () => {
     await expect(page).toHaveURL(/\/c-sku-detail\?no=/);
     await expect(page.getByRole('button', { name: '打印价签' })).toBeVisible();
   });
+
+  test('a best seller on the dashboard opens its goods page', async ({ page }) => {
+    await loginAs(page, { username: 'store01', client: '门店端' });
+    await expect(page).toHaveURL(/\/dashboard/);
+    const link = page.getByTestId('dashboard-top-goods').getByTestId('goods-link').first();
+    await expect(link).toBeVisible();
+    expect(await link.getAttribute('href')).toMatch(/^\/c-headquarters-detail\?sku_no=[^&]+$/);
+    await link.click();
+    await expect(page).toHaveURL(/\/c-headquarters-detail\?sku_no=/);
+  });
 });
 
-test.describe('issue 24 item 13: the shell', () => {
+test.describe('the shell', () => {
   test('clicking a message opens it and marks it read', async ({ page }) => {
     await loginAs(page, { username: 'admin', client: '总部端' });
     const icon = page.getByTestId('message-icon');
