@@ -52,7 +52,8 @@ function runTableSql(k: SnapshotKind): string {
  * chunk [$1, $2]; a position left empty gets only its movement day. Each run row is expanded by a
  * series of its own days (a calendar joined to the run on date ranges was a nested loop: every day
  * of the chunk compared with every run row). DuckDB's generate_series returns a list, PostgreSQL's
- * a set.
+ * a set. Sorted by day only: that is what DuckDB's zone maps prune by (a row group holds every
+ * position of its days either way), and sorting by the position keys too took twice the CPU.
  */
 function chunkInsertSql(k: SnapshotKind, dialect: Db['dialect']): string {
   const cols = k.keys.map((c) => `r.${c}`).join(', ');
@@ -64,7 +65,7 @@ function chunkInsertSql(k: SnapshotKind, dialect: Db['dialect']): string {
       FROM (SELECT r.tenant_id, CAST(${dialect === 'duckdb' ? `unnest(${series})` : series} AS DATE) AS biz_date, ${cols}, r.qty, r.amount
               FROM ${k.run} r
              WHERE r.biz_date <= CAST($2 AS DATE) AND (r.next_date IS NULL OR r.next_date > CAST($1 AS DATE))) d
-     ORDER BY biz_date, tenant_id, ${k.keys.join(', ')}`;
+     ORDER BY biz_date`;
 }
 
 /** The range cut into chunks of whole calendar months, as [from, to] date pairs. */
