@@ -74,7 +74,7 @@ export async function printRoutes(app: FastifyInstance): Promise<void> {
       }
       const { compiled, resolved } = prepared;
       const statement = allRows(compiled.page);
-      const [rows, totals] = await Promise.all([app.db.query(statement.sql, statement.params), runTotalsRow(app, prepared)]);
+      const [rows, totals] = await Promise.all([app.db.scan(statement.sql, statement.params), runTotalsRow(app, prepared)]);
       const table = {
         title: reportTitle(prepared),
         conditions: (body.print_json.conditions ?? []).map((c): [string, string] => [c.label, c.value]),
