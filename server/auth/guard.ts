@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors';
 import { mustChangePassword } from '../../engine/password';
+import { inShardScope, isShardRouter, tenantOfToken } from '../db/sharded';
 import { resolveCachedToken } from './session-cache';
 
 /** The forced page's heading (rule 55): what every other call answers until the password is changed. */
@@ -16,13 +17,17 @@ function needsSession(req: FastifyRequest): boolean {
 }
 
 export function registerAuthGuard(app: FastifyInstance): void {
+  // every request works in a shard scope of its own; below, the session's tenant chooses the shard
+  app.addHook('onRequest', (_req, _reply, done) => inShardScope(done));
   app.addHook('onRequest', async (req) => {
     if (!needsSession(req)) return;
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match) throw unauthorized('请先登录');
+    const tenant = tenantOfToken(match[1]);
+    if (tenant !== null && isShardRouter(app.db)) await app.db.enterTenant(tenant);
     const session = await resolveCachedToken(app.db, match[1], app.config.sessionTtlHours);
-    if (!session) throw unauthorized();
+    if (!session || (tenant !== null && session.tenant_id !== tenant)) throw unauthorized();
     if (mustChangePassword(session) && !req.routeOptions.config?.beforePasswordChange) {
       throw forbidden('PASSWORD_CHANGE_REQUIRED', PASSWORD_CHANGE_REQUIRED);
     }

@@ -6,6 +6,7 @@ import { verifyPassword } from './password';
 import { createSession, deleteSession, loadSessionInfo } from './session';
 import { revokeSessions } from './session-cache';
 import { claimAttempt, settleSuccess } from './throttle';
+import { merchantShard } from '../db/sharded';
 
 export const WRONG_CREDENTIALS = '商户号、用户名或密码错误';
 export const TOO_MANY_FAILURES = '登录失败次数过多，请稍后再试';
@@ -39,11 +40,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         reply.header('retry-after', String(Math.ceil(wait / 1000)));
         throw new HttpError(429, 'RATE_LIMITED', TOO_MANY_FAILURES);
       }
-      const [account] = await app.db.query<{ tenant_id: number; account_id: number; password_hash: string; client_type: string; status: number }>(
-        `SELECT a.tenant_id, a.account_id, a.password_hash, a.client_type, a.status
-           FROM account a JOIN tenant t ON t.tenant_id = a.tenant_id
-          WHERE t.merchant_no = $1 AND a.username = $2`,
-        [merchant_no, username],
+      // with several shards the merchant's accounts live on its tenant's shard; throttling stays on main
+      const onShard = await merchantShard(app.db, merchant_no);
+      const [account] = await onShard(() =>
+        app.db.query<{ tenant_id: number; account_id: number; password_hash: string; client_type: string; status: number }>(
+          `SELECT a.tenant_id, a.account_id, a.password_hash, a.client_type, a.status
+             FROM account a JOIN tenant t ON t.tenant_id = a.tenant_id
+            WHERE t.merchant_no = $1 AND a.username = $2`,
+          [merchant_no, username],
+        ),
       );
       const valid =
         !!account &&
@@ -52,9 +57,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
         (await verifyPassword(password, account.password_hash));
       if (!valid) throw new HttpError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
       await settleSuccess(app.db, keys);
-      const session = await loadSessionInfo(app.db, account.tenant_id, account.account_id);
-      if (!session) throw new HttpError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
-      const { token, expiresAt } = await createSession(app.db, session, app.config.sessionTtlHours);
+      const opened = await onShard(async () => {
+        const info = await loadSessionInfo(app.db, account.tenant_id, account.account_id);
+        return info && { info, ...(await createSession(app.db, info, app.config.sessionTtlHours)) };
+      });
+      if (!opened) throw new HttpError(401, 'WRONG_CREDENTIALS', WRONG_CREDENTIALS);
+      const { info: session, token, expiresAt } = opened;
       const body: LoginResponse = { token_type: 'Bearer', token, expires_at: expiresAt, session };
       return ok(body);
     },

@@ -90,7 +90,8 @@ export async function createSession(
   info: SessionInfo,
   ttlHours: number,
 ): Promise<{ token: string; expiresAt: string }> {
-  const token = randomBytes(32).toString('base64url');
+  // the token names its tenant, so a server with several shards finds the session's shard first
+  const token = `${info.tenant_id}.${randomBytes(32).toString('base64url')}`;
   const now = new Date();
   const expiresAt = sqlTimestamp(new Date(now.getTime() + ttlHours * 3600_000));
   await db.query(

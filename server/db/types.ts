@@ -25,7 +25,9 @@ export interface RowAppender {
 
 /** What `/api/health` tells of one streaming standby (see replicas.ts). */
 export interface ReplicaHealth {
-  /** 1-based position in HM_REPLICA_URLS (addresses are not shown on the public health answer) */
+  /** the shard the standby serves, when several are configured (HM_SHARDS) */
+  shard?: string;
+  /** 1-based position in its shard's standby list (addresses are not shown on the public health answer) */
   replica: number;
   status: 'unknown' | 'ok' | 'lagging' | 'down' | 'not-standby';
   /** replay lag in seconds at the last probe; null when unknown */

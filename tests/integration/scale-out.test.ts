@@ -17,6 +17,7 @@ import { openPostgres } from '../../server/db/postgres';
 import { seed } from '../../server/db/seed';
 import { citusViolations } from '../../server/db/citus';
 import { parseShards } from '../../server/db/shard-map';
+import { ShardRouter, TENANT_MOVING } from '../../server/db/sharded';
 import { moveMerchant, tenantTables, tenantTotals } from '../../server/db/tenant-move';
 import { compareTotals, type TableTotals } from '../../server/db/tenant-totals';
 import type { Db, ReplicaHealth } from '../../server/db/types';
@@ -121,6 +122,16 @@ afterAll(async () => {
   for (const cluster of [standby, east, primary]) cluster?.stop();
   if (filesDir) rmSync(filesDir, { recursive: true, force: true });
 });
+
+/** Report 70's first screen (data) as the page asks for it, through `server`'s routes. */
+async function report70(server: FastifyInstance, bearerToken: string): Promise<{ status: number; body: { data: unknown; message: string } }> {
+  const headers = bearer(bearerToken);
+  const cfgRes = await server.inject({ method: 'GET', url: '/api/reports/70/config', headers });
+  if (cfgRes.statusCode !== 200) return { status: cfgRes.statusCode, body: cfgRes.json() };
+  const cfg = cfgRes.json().data as ReportConfig;
+  const res = await server.inject({ method: 'POST', url: '/api/reports/70/data', headers, payload: initialRequest(cfg, today()) as object });
+  return { status: res.statusCode, body: res.json() };
+}
 
 describe('read replicas', () => {
   const health = async (): Promise<ReplicaHealth[]> => (await app.inject({ method: 'GET', url: '/api/health' })).json().data.replicas;
@@ -238,7 +249,22 @@ describe('tenants on two clusters', () => {
     }
   }
 
+  /** Report 70 of each tenant on the single-database server, before any move. */
+  const baseline: Record<string, unknown> = {};
+  let routed: FastifyInstance;
+  let routedDb: ShardRouter;
+
+  afterAll(async () => {
+    await routed?.close();
+    await routedDb?.close();
+  });
+
   it('moves tenant 266 to the second cluster losing nothing: counts and sums equal before and after', async () => {
+    for (const merchant of ['10139', '266']) {
+      const answer = await report70(app, (await login(app, 'admin', 'HMT', merchant)).token);
+      expect(answer.status).toBe(200);
+      baseline[merchant] = answer.body.data;
+    }
     const before = await totalsOn(primaryUrl, SECOND);
     const firstBefore = await totalsOn(primaryUrl, 10139);
     expect(before.reduce((n, t) => n + t.rows, 0)).toBeGreaterThan(1000);
@@ -259,10 +285,68 @@ describe('tenants on two clusters', () => {
     await expect(moveMerchant(shards(), '266', 'west')).rejects.toThrow(/no shard named west/);
   });
 
+  it('serves each tenant from its own shard through one server: the same answers as on one database', async () => {
+    routedDb = new ShardRouter(
+      new Map<string, Db>([
+        ['main', await openPostgres(primaryUrl, 4, 4, { urls: [standbyUrl], maxLagSeconds: 5 })],
+        ['east', await openPostgres(eastUrl)],
+      ]),
+    );
+    routed = await buildServer({ db: routedDb, config: { staticDir: '/nonexistent', filesDir } });
+    await routed.ready();
+    const first = await login(routed, 'admin', 'HMT', '10139');
+    const second = await login(routed, 'admin', 'HMT', '266');
+    expect(second.token.startsWith('266.')).toBe(true);
+    // the session of tenant 266 was written on its shard
+    expect(await sql(eastUrl, 'SELECT count(*)::int AS n FROM account_session WHERE tenant_id = 266')).not.toEqual([{ n: 0 }]);
+    for (const [merchant, token] of [['10139', first.token], ['266', second.token]] as const) {
+      const answer = await report70(routed, token);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.data).toEqual(baseline[merchant]);
+    }
+    expect(baseline['10139']).not.toEqual(baseline['266']);
+  });
+
+  it('keeps tenants apart across shards: a token names its tenant, and a changed name is refused', async () => {
+    const first = await login(routed, 'admin', 'HMT', '10139');
+    const second = await login(routed, 'admin', 'HMT', '266');
+    const secret = (token: string) => token.slice(token.indexOf('.') + 1);
+    expect((await report70(routed, `266.${secret(first.token)}`)).status).toBe(401);
+    expect((await report70(routed, `10139.${secret(second.token)}`)).status).toBe(401);
+    // a body naming the other tenant changes nothing: the scope comes from the session
+    const cfg = (await routed.inject({ method: 'GET', url: '/api/reports/70/config', headers: bearer(first.token) })).json().data as ReportConfig;
+    const res = await routed.inject({
+      method: 'POST',
+      url: '/api/reports/70/data',
+      headers: bearer(first.token),
+      payload: { ...(initialRequest(cfg, today()) as object), tenant_id: SECOND, merchant_no: '266' },
+    });
+    expect(res.json().data).toEqual(baseline['10139']);
+  });
+
+  it('refuses a tenant being moved with 503 and a clear message, and only that tenant', async () => {
+    const first = await login(routed, 'admin', 'HMT', '10139');
+    const second = await login(routed, 'admin', 'HMT', '266');
+    await sql(primaryUrl, `UPDATE tenant_shard SET state = 'moving' WHERE tenant_id = $1`, [SECOND]);
+    try {
+      await until('the map to be read again', async () => (await report70(routed, second.token)).status === 503, 10_000);
+      const refused = await report70(routed, second.token);
+      expect(refused.body.message).toBe(TENANT_MOVING);
+      expect((await report70(routed, first.token)).status).toBe(200);
+    } finally {
+      await sql(primaryUrl, `UPDATE tenant_shard SET state = 'active' WHERE tenant_id = $1`, [SECOND]);
+    }
+    await until('the tenant to be served again', async () => (await report70(routed, second.token)).status === 200, 10_000);
+  });
+
   it('moves it back the same way', async () => {
     const before = await totalsOn(eastUrl, SECOND);
     await moveMerchant(shards(), '266', 'main');
     expect(compareTotals(before, await totalsOn(primaryUrl, SECOND))).toEqual([]);
     expect(await rowsOf(eastUrl, SECOND)).toBe(0);
+    // the server follows the map: tenant 266 is answered from main again, with the same numbers
+    await new Promise((r) => setTimeout(r, 1100));
+    const again = await report70(routed, (await login(routed, 'admin', 'HMT', '266')).token);
+    expect(again.body.data).toEqual(baseline['266']);
   });
 });
