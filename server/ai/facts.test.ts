@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { breakdownFacts, change, choosePairs } from './facts';
 import { breakdownSection, figure, nextStepsSection, overviewSection } from './narrate';
 import type { MeasurePair } from './pairs';
+import { WORDS } from './words';
 
 const pairs: MeasurePair[] = [
-  { current: 'sales', previous: 'sales_2', label: '销售额', format: 'money' },
-  { current: 'cost', previous: 'cost_2', label: '成本', format: 'money' },
-  { current: 'gm', previous: 'gm_2', label: '毛利额', format: 'money' },
-  { current: 'gm_rate', previous: 'gm_rate_2', label: '毛利率', format: 'rate' },
+  { current: 'sales', previous: 'sales_2', label: '销售额', format: 'money', margin: false },
+  { current: 'cost', previous: 'cost_2', label: '成本', format: 'money', margin: false },
+  { current: 'gm', previous: 'gm_2', label: '毛利额', format: 'money', margin: true },
+  { current: 'gm_rate', previous: 'gm_rate_2', label: '毛利率', format: 'rate', margin: true },
 ];
 const picks = choosePairs(pairs);
 const row = (sales: number, sales2: number, gm: number, rate: number, rate2: number) => ({
@@ -47,5 +48,24 @@ describe('AI interpretation facts (report 70 assistant)', () => {
     expect(text).toContain('26.00%');
     expect(text).toContain('西湖店');
     expect(text).toMatch(/负毛利/);
+  });
+
+  it('speaks English when asked, with the same figures and no Chinese words of its own', () => {
+    const en = pairs.map((p, i) => ({ ...p, label: ['Sales', 'Cost', 'Gross margin', 'GM %'][i] }));
+    const enPicks = choosePairs(en);
+    expect(enPicks.margin?.current).toBe('gm');
+    const rows = [
+      { name: 'Store A', row: row(1200, 1000, 300, 0.25, 0.24) },
+      { name: 'Store B', row: row(700, 1000, -20, -0.03, 0.2) },
+    ];
+    const totals = row(1900, 2000, 280, 0.15, 0.22);
+    const b = breakdownFacts('Organisation', rows, totals, enPicks);
+    const facts = { overall: en.map((p) => change(totals, p)), ...enPicks, breakdowns: [b] };
+    const text = overviewSection(facts, WORDS.en) + breakdownSection(b, facts, WORDS.en) + nextStepsSection(facts, WORDS.en) + WORDS.en.source;
+    expect(text).not.toMatch(/[\u4e00-\u9fa5（），：；]/);
+    expect(text).toContain('## Overall change');
+    expect(text).toContain(figure(1200, 'money'));
+    expect(text).toContain('Store B');
+    expect(text).toMatch(/negative Gross margin/);
   });
 });

@@ -52,7 +52,7 @@ export function choosePairs(pairs: MeasurePair[]) {
   const money = pairs.filter((p) => p.format === 'money');
   return {
     focus: money[0] ?? pairs[0],
-    margin: money.find((p) => p !== money[0] && /毛利/.test(p.label)) ?? money[2] ?? null,
+    margin: money.find((p) => p !== money[0] && p.margin) ?? money[2] ?? null,
     rate: pairs.find((p) => p.format === 'rate') ?? null,
   };
 }

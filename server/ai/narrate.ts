@@ -1,5 +1,6 @@
 import type { ColumnFormat } from '../../engine/wire';
 import type { Breakdown, Change, Facts } from './facts';
+import { WORDS, type Words } from './words';
 
 const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -11,63 +12,64 @@ export function figure(v: number | null, format: ColumnFormat): string {
   return new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 3 }).format(v);
 }
 
-const pct = (v: number | null) => (v === null ? '-' : `${v >= 0 ? '+' : ''}${(v * 100).toFixed(2)}%`);
-const pp = (v: number | null) => (v === null ? '-' : `${v >= 0 ? '+' : ''}${(v * 100).toFixed(2)} 个百分点`);
+const signed = (v: number) => `${v >= 0 ? '+' : ''}${(v * 100).toFixed(2)}`;
+const pct = (v: number | null) => (v === null ? '-' : `${signed(v)}%`);
+const pp = (v: number | null, w: Words) => (v === null ? '-' : w.points(signed(v)));
+const upDown = (delta: number | null | undefined, w: Words) => (delta !== null && delta !== undefined && delta >= 0 ? w.increase : w.decrease);
 
-function changeLine(c: Change): string {
+function changeLine(c: Change, w: Words): string {
   const { format } = c;
-  const base = `${c.label} ${figure(c.current, format)}（对比期 ${figure(c.previous, format)}`;
-  if (format === 'rate') return `${base}，变动 ${pp(c.delta)}）`;
-  return `${base}，${c.delta !== null && c.delta >= 0 ? '增加' : '减少'} ${figure(c.delta === null ? null : Math.abs(c.delta), format)}，增长率 ${pct(c.growth)}）`;
+  const { open, close, comma } = w.p;
+  const base = `${c.label} ${figure(c.current, format)}${open}${w.comparison} ${figure(c.previous, format)}`;
+  if (format === 'rate') return `${base}${comma}${w.change} ${pp(c.delta, w)}${close}`;
+  return `${base}${comma}${upDown(c.delta, w)} ${figure(c.delta === null ? null : Math.abs(c.delta), format)}${comma}${w.growth} ${pct(c.growth)}${close}`;
 }
 
-export function overviewSection(facts: Facts): string {
-  const lines = facts.overall.map((c) => `- ${changeLine(c)}`);
+export function overviewSection(facts: Facts, w: Words = WORDS.zh): string {
+  const lines = facts.overall.map((c) => `- ${changeLine(c, w)}`);
   const focus = facts.overall.find((c) => c.label === facts.focus.label);
   const verdict =
     focus?.delta === null || focus?.delta === undefined
-      ? '对比期没有可比数据，以下只描述本期表现。'
+      ? w.noComparison
       : focus.delta >= 0
-        ? `本期${facts.focus.label}较对比期上升 ${pct(focus.growth)}。`
-        : `本期${facts.focus.label}较对比期下降 ${pct(focus.growth)}。`;
-  return `## 总体变化\n\n${verdict}\n\n${lines.join('\n')}\n`;
+        ? w.rose(facts.focus.label, pct(focus.growth))
+        : w.fell(facts.focus.label, pct(focus.growth));
+  return `## ${w.overview}\n\n${verdict}\n\n${lines.join('\n')}\n`;
 }
 
-export function breakdownSection(b: Breakdown, facts: Facts): string {
+export function breakdownSection(b: Breakdown, facts: Facts, w: Words = WORDS.zh): string {
   const f = facts.focus;
-  const out = [`## 按${b.dimension}（${b.rows} 项）`, ''];
+  const out = [`## ${w.by(b.dimension, b.rows)}`, ''];
   const mover = (m: Breakdown['risers'][number]) => {
-    const share = m.shareOfChange === null ? '' : `，占总变动 ${(m.shareOfChange * 100).toFixed(1)}%`;
-    const rate = m.rate && facts.rate ? `；${facts.rate.label} ${figure(m.rate.current, 'rate')}（${pp(m.rate.delta)}）` : '';
-    return `- **${m.name}**：${f.label} ${figure(m.focus.current, f.format)}，较对比期 ${m.focus.delta! >= 0 ? '增加' : '减少'} ${figure(Math.abs(m.focus.delta!), f.format)}${share}${rate}`;
+    const share = m.shareOfChange === null ? '' : w.shareOfChange(`${(m.shareOfChange * 100).toFixed(1)}%`);
+    const { open, close, comma, colon, semi } = w.p;
+    const rate = m.rate && facts.rate ? `${semi}${facts.rate.label} ${figure(m.rate.current, 'rate')}${open}${pp(m.rate.delta, w)}${close}` : '';
+    return `- **${m.name}**${colon}${f.label} ${figure(m.focus.current, f.format)}${comma}${w.thanComparison} ${upDown(m.focus.delta, w)} ${figure(Math.abs(m.focus.delta!), f.format)}${share}${rate}`;
   };
-  if (b.risers.length) out.push(`拉动增长最多的：`, '', ...b.risers.map(mover), '');
-  if (b.fallers.length) out.push(`拖累最多的：`, '', ...b.fallers.map(mover), '');
-  if (!b.risers.length && !b.fallers.length) out.push('各项与对比期相比没有可比变化。', '');
+  if (b.risers.length) out.push(w.risers, '', ...b.risers.map(mover), '');
+  if (b.fallers.length) out.push(w.fallers, '', ...b.fallers.map(mover), '');
+  if (!b.risers.length && !b.fallers.length) out.push(w.flat, '');
   if (b.outliers.length) {
-    out.push('值得注意的异常：', '');
+    out.push(w.outliers, '');
     for (const o of b.outliers) {
-      if (o.reason === 'negative') out.push(`- **${o.name}** ${facts.margin?.label ?? '毛利'}为负（${figure(o.value, 'money')}），存在亏损销售。`);
-      else {
-        const side = o.reason === 'low_rate' ? '明显低于' : '明显高于';
-        out.push(`- **${o.name}** ${facts.rate?.label ?? '毛利率'} ${figure(o.value, 'rate')}，${side}整体的 ${figure(o.overall, 'rate')}。`);
-      }
+      if (o.reason === 'negative') out.push(w.negativeMargin(o.name, facts.margin?.label ?? w.marginWord, figure(o.value, 'money')));
+      else out.push(w.rateGap(o.name, facts.rate?.label ?? w.rateWord, figure(o.value, 'rate'), o.reason === 'low_rate', figure(o.overall, 'rate')));
     }
     out.push('');
   }
   return out.join('\n');
 }
 
-export function nextStepsSection(facts: Facts): string {
+export function nextStepsSection(facts: Facts, w: Words = WORDS.zh): string {
   const steps: string[] = [];
   for (const b of facts.breakdowns) {
     const worst = b.fallers[0];
-    if (worst) steps.push(`核查${b.dimension}「${worst.name}」${facts.focus.label}下滑的原因（客流、缺货、促销或价格变动）。`);
+    if (worst) steps.push(w.checkFall(b.dimension, worst.name, facts.focus.label));
     const negative = b.outliers.find((o) => o.reason === 'negative');
-    if (negative) steps.push(`检查${b.dimension}「${negative.name}」的售价与进价，避免持续负毛利销售。`);
+    if (negative) steps.push(w.checkNegative(b.dimension, negative.name));
     const low = b.outliers.find((o) => o.reason === 'low_rate');
-    if (low) steps.push(`复核${b.dimension}「${low.name}」的折扣和商品结构，其${facts.rate?.label ?? '毛利率'}偏低。`);
+    if (low) steps.push(w.checkLowRate(b.dimension, low.name, facts.rate?.label ?? w.rateWord));
   }
-  if (!steps.length) steps.push('各维度表现平稳，可按周持续跟踪同一口径的变化。');
-  return `## 建议关注\n\n${[...new Set(steps)].slice(0, 6).map((s, i) => `${i + 1}. ${s}`).join('\n')}\n`;
+  if (!steps.length) steps.push(w.steady);
+  return `## ${w.nextSteps}\n\n${[...new Set(steps)].slice(0, 6).map((s, i) => `${i + 1}. ${s}`).join('\n')}\n`;
 }

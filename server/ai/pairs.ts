@@ -1,5 +1,6 @@
 import { isDerived, type DatasetIndex } from '../../engine/definition/dataset-index';
 import type { ColumnFormat } from '../../engine/wire';
+import type { TextLang } from '../report/config';
 
 /** A measure of the current period and the same measure over the comparison period. */
 export interface MeasurePair {
@@ -7,6 +8,8 @@ export interface MeasurePair {
   previous: string;
   label: string;
   format: ColumnFormat;
+  /** a gross-margin amount (named 毛利 in the catalogue), the story's margin line */
+  margin: boolean;
 }
 
 /**
@@ -14,7 +17,7 @@ export interface MeasurePair {
  * aggregate pairs with the one of range 2 over the same expression and condition; a derived
  * measure pairs with the one of the same operation over the paired arguments.
  */
-export function comparisonPairs(index: DatasetIndex, indicators: string[]): MeasurePair[] {
+export function comparisonPairs(index: DatasetIndex, indicators: string[], lang: TextLang = 'zh'): MeasurePair[] {
   const twin = new Map<string, string>();
   const rangeOf = (id: string) => {
     const m = index.measures.get(id);
@@ -45,6 +48,6 @@ export function comparisonPairs(index: DatasetIndex, indicators: string[]): Meas
     .filter((id) => twin.has(id) && indicators.includes(twin.get(id)!) && rangeOf(twin.get(id)!) !== 1)
     .map((id) => {
       const m = index.measures.get(id)!;
-      return { current: id, previous: twin.get(id)!, label: m.label.zh, format: m.format };
+      return { current: id, previous: twin.get(id)!, label: m.label[lang] || m.label.zh, format: m.format, margin: /毛利/.test(m.label.zh) };
     });
 }

@@ -8,6 +8,8 @@ import { breakdownFacts, change, choosePairs, type Facts } from './facts';
 import { llmConfigFromEnv, phrase } from './llm';
 import { breakdownSection, nextStepsSection, overviewSection } from './narrate';
 import { comparisonPairs } from './pairs';
+import { WORDS } from './words';
+import { textLangOf } from '../report/config';
 
 /** How many chip dimensions the interpretation breaks the figures down by. */
 const MAX_BREAKDOWNS = 4;
@@ -29,27 +31,30 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
     const report = prepared.resolved.used;
     if (!report.ai_assistant) throw badRequest('AI_NOT_ENABLED', '该报表未开启AI解读');
     const index = app.reports.catalogue.indexes.get(report.dataset)!;
-    const pairs = comparisonPairs(index, report.indicators.map((i) => i.measure));
+    const lang = textLangOf(req.headers['accept-language']);
+    const words = WORDS[lang];
+    const pairs = comparisonPairs(index, report.indicators.map((i) => i.measure), lang);
     if (!pairs.length) throw badRequest('AI_NO_COMPARISON', '该报表没有对比期指标，无法解读');
     const picks = choosePairs(pairs);
 
     // the title goes out before any query runs: a reader who leaves while the figures are computed then
     // closes a response already started (logged as a closed stream), never one Fastify would answer with a 500
-    const title = `# ${report.title.zh} · AI 解读\n\n`;
+    const title = words.title(report.title[lang] || report.title.zh);
     async function* sections(): AsyncGenerator<string> {
       const totals = (await runTotalsRow(app, prepared)) ?? {};
       const facts: Facts = { overall: pairs.map((p) => change(totals, p)), ...picks, breakdowns: [] };
-      yield overviewSection(facts) + '\n';
+      yield overviewSection(facts, words) + '\n';
       for (const chip of report.chips.slice(0, MAX_BREAKDOWNS)) {
-        const label = index.dimensions.get(chip.dimension)!.label.zh;
+        const dimension = index.dimensions.get(chip.dimension)!.label;
+        const label = dimension[lang] || dimension.zh;
         const rows = await breakdownRows(app, session, tableId, query, chip.dimension);
         const b = rows && breakdownFacts(label, rows, totals, picks);
         if (!b) continue;
         facts.breakdowns.push(b);
-        yield breakdownSection(b, facts) + '\n';
+        yield breakdownSection(b, facts, words) + '\n';
       }
-      yield nextStepsSection(facts);
-      yield '\n> 以上数字均取自当前查询条件下的报表结果（本期与对比期）。\n';
+      yield nextStepsSection(facts, words);
+      yield `\n> ${words.source}\n`;
     }
 
     async function* output(): AsyncGenerator<string> {

@@ -40,6 +40,18 @@ describe('POST /api/reports/:table_id/ai', () => {
     expect(res.body).toContain(figure(row.sales_2 as number, 'money'));
   });
 
+  it('answers in English when the page is in English: the English title and labels, the same figures', async () => {
+    const query = await defaultQuery(70);
+    const res = await server.app.inject({ method: 'POST', url: '/api/reports/70/ai', headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { query } });
+    expect(res.statusCode, res.body).toBe(200);
+    const totals = (await post('/api/reports/70/totals', query)).json() as { data: ReportTotals };
+    expect(res.body).toContain('# Store gross-margin analysis · AI insight');
+    expect(res.body).toContain('## Overall change');
+    expect(res.body).toContain(figure(totals.data.list[0].sales as number, 'money'));
+    // store names are data and stay as stored; the product's own words are English
+    expect(res.body.replace(/\*\*[^*]*\*\*|「[^」]*」|"[^"]*"/g, '')).not.toMatch(/[\u4e00-\u9fa5]/);
+  });
+
   it('refuses a report without the AI flag, and a query the report refuses (请选择日期)', async () => {
     const other = await post('/api/reports/142/ai', { query: await defaultQuery(142) });
     expect(other.statusCode).toBe(400);

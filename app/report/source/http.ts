@@ -2,6 +2,7 @@
 import type { OptionItem, OptionSource, ReportConfig, ReportData, ReportQuery, ReportTotals } from '../../../engine/wire';
 import { ApiError, apiGet, apiPost, authHeaders, unwrapEnvelope } from '../../api/http';
 import { translateStored } from '../../i18n';
+import { readStoredLocale } from '../../i18n/locale-storage';
 import type { ExportAnswer, PrintPayload, ReportSource, StoredColumn } from './types';
 
 const reportPath = (tableId: number, part: string) => `/api/reports/${encodeURIComponent(String(tableId))}/${part}`;
@@ -24,7 +25,13 @@ const toOptions = (answer: ListAnswer): OptionItem[] =>
 /** A non-JSON answer (file, PDF, text stream): the body on success, the server's error otherwise. */
 async function rawPost(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   return checked(
-    await request(path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...authHeaders() }, body: JSON.stringify(body), signal }),
+    // the language of what the server writes (AI interpretation, export titles) is the page's
+    await request(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Accept-Language': readStoredLocale(), ...authHeaders() },
+      body: JSON.stringify(body),
+      signal,
+    }),
   );
 }
 
