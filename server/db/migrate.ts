@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isShardRouter } from './sharded';
 import type { Db } from './types';
 
 const MIGRATIONS_DIR = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -28,8 +29,18 @@ export function sqlForDialect(sql: string, dialect: Db['dialect']): string {
   return sql.replace(/^-- @postgres\s*$[\s\S]*?^-- @end\s*$/gm, '');
 }
 
-/** Applies every migration not yet recorded in schema_migrations, each in its own transaction. */
+/**
+ * Applies every migration not yet recorded in schema_migrations, each in its own transaction; with
+ * several shards, on every shard. Returns the migrations applied (on any shard).
+ */
 export async function migrate(db: Db, migrations = loadMigrations()): Promise<string[]> {
+  if (!isShardRouter(db)) return migrateOne(db, migrations);
+  const applied = new Set<string>();
+  for (const shard of db.each()) for (const id of await migrateOne(shard, migrations)) applied.add(id);
+  return [...applied];
+}
+
+async function migrateOne(db: Db, migrations: Migration[]): Promise<string[]> {
   await db.exec(
     `CREATE TABLE IF NOT EXISTS schema_migrations (id VARCHAR(200) PRIMARY KEY, applied_at TIMESTAMP NOT NULL)`,
   );

@@ -76,6 +76,11 @@ export class ShardRouter implements Db {
     return scope.run({ shard }, fn);
   }
 
+  /** Every shard's own handle, `main` first (migrations run on each). */
+  each(): Db[] {
+    return [...this.shards.values()];
+  }
+
   get kysely() {
     return this.current.kysely;
   }
