@@ -2,6 +2,7 @@ import { configFromEnv } from './config';
 import { openDb } from './db/open';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
+import { spreadDemoTenants } from './db/demo-shards';
 import { buildServer } from './app';
 import { fillEmptySummaries } from './report/summary-refresh';
 
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
   app.jobs.startHeartbeat();
   const seeded = await seedIfEmpty(db, { scale: 'demo', onProgress: (msg) => app.log.info(msg) });
   if (seeded) app.log.info('demo data seeded');
+  if (seeded) await spreadDemoTenants(config.db, (line) => app.log.info(line));
   const filled = await fillEmptySummaries(db, app.reports.catalogue);
   if (filled.length) app.log.info({ filled }, 'report summaries filled');
 
