@@ -278,13 +278,26 @@ describe('compileReport: one pass per screen', () => {
   it('rows, count and totals come from one grouped pass; the totals row is the () grouping set (C17)', () => {
     const { screen } = compile({ page_num: 3, page_size: 20 });
     expect(screen!.sql).toContain('GROUP BY GROUPING SETS ((o.org_code, org.org_name), ())');
-    // no rank, share or running sum: the row count is an aggregate and the page a LIMIT, no window
-    expect(screen!.sql).toContain('t AS (SELECT COUNT(*) AS "__rows" FROM (SELECT * FROM a WHERE "__g" = 0) g)');
-    expect(screen!.sql).not.toContain(' OVER (');
-    expect(paramOf(screen!.sql, screen!.params, /LIMIT CAST\(\$(\d+) AS BIGINT\)/)).toBe(20);
-    expect(paramOf(screen!.sql, screen!.params, /OFFSET CAST\(\$(\d+) AS BIGINT\)/)).toBe(40);
+    expect(screen!.sql).toContain('COUNT(CASE WHEN "__g" = 0 THEN 1 END) OVER () AS "__rows"');
+    // the page: rows numbered in the sort order after the offset, up to offset + page size
+    expect(paramOf(screen!.sql, screen!.params, /"__rn" > CAST\(\$(\d+) AS BIGINT\)/)).toBe(40);
+    expect(paramOf(screen!.sql, screen!.params, /\+ CAST\(\$(\d+) AS BIGINT\)/)).toBe(20);
     // the facts are read once: one FROM over the fact table
     expect(screen!.sql.match(/FROM sales_order o /g)).toHaveLength(1);
+  });
+
+  it('summed from the groups (rollUpTotals) without a rank or running sum: no window, the page a LIMIT, the row count an aggregate', () => {
+    const report = tinyReport();
+    const query = validateQuery(report, index, { ...DATES, page_num: 3, page_size: 20 }, { client: 'HMT' });
+    const { screen } = compileReport({ report, index, query: { ...query, indicators: ['qty', 'sales', 'gm'] }, session: HQ, today: '2026-11-22', rollUpTotals: true });
+    expect(screen!.sql).not.toContain(' OVER (');
+    expect(screen!.sql).toMatch(/t AS \(SELECT .*, 1 AS "__g", COUNT\(\*\) AS "__rows" FROM \(SELECT \*, 0 AS "__g" FROM r\) g\)/);
+    expect(paramOf(screen!.sql, screen!.params, /LIMIT CAST\(\$(\d+) AS BIGINT\)/)).toBe(20);
+    expect(paramOf(screen!.sql, screen!.params, /OFFSET CAST\(\$(\d+) AS BIGINT\)/)).toBe(40);
+    // a distinct count does not roll up: the grouping set and its windows
+    const distinct = compileReport({ report, index, query, session: HQ, today: '2026-11-22', rollUpTotals: true });
+    expect(distinct.screen!.sql).toContain('GROUPING SETS');
+    expect(distinct.screen!.sql).toContain(' OVER (');
   });
 
   it('summed from the groups (rollUpTotals): plain sums when exact, in key order when a sum divides per line', () => {
@@ -311,7 +324,7 @@ describe('compileReport: one pass per screen', () => {
   it('a share without a rank is its value over the shown rows\' sum, one more aggregate beside the row count (rule 127)', () => {
     const report = tinyComparisonReport();
     const query = validateQuery(report, index, { ...DATES, date_start_2: '2026-10-11', end_2: '2026-10-31' }, { client: 'HMT' });
-    const { screen } = compileReport({ report, index, query: { ...query, indicators: query.indicators.filter((i) => i !== 'rank') }, session: HQ, today: '2026-11-22' });
+    const { screen } = compileReport({ report, index, query: { ...query, indicators: query.indicators.filter((i) => i !== 'rank') }, session: HQ, today: '2026-11-22', rollUpTotals: true });
     expect(screen!.sql).not.toContain(' OVER (');
     expect(screen!.sql).toMatch(/SUM\(.*\) AS "__share_share"/);
     expect(screen!.sql).toContain('NULLIF("__s_share", 0) AS "share"');

@@ -806,9 +806,13 @@ function buildScreen(plan: Plan): Statement | null {
   if (plan.havingFilters.length || !sameFactsForRowsAndTotals(plan)) return null;
   if (neededJoins(plan.source.joins ?? [], rowFragments(plan)).some((j) => j.fan_out)) return null;
   const indicatorIds = plan.indicators.map((m) => m.id);
+  const rollUpTotals =
+    plan.dimColumns.length > 0 &&
+    !!plan.input.rollUpTotals &&
+    measureClosure(plan.index, [...indicatorIds, ...plan.zeroCheck.map((m) => m.id)]).every((m) => isDerived(m) || m.agg !== 'count_distinct');
   const outer = new Stmt(plan, 'screen');
-  // with chips and no rank or running sum, the page is a LIMIT and the row count an aggregate
-  outer.windowless = plan.dimColumns.length > 0 && !needsWindow(plan.index, indicatorIds);
+  // totals rolled up and no rank or running sum: the page is a LIMIT and the row count an aggregate
+  outer.windowless = rollUpTotals && !needsWindow(plan.index, indicatorIds);
   const indicators = outer.indicatorSelect();
   const zeros = plan.zeroCheck.map((m) => `COALESCE(${outer.measureSql(m.id)}, 0) = 0`);
   const shares = outer.windowless ? sharesOf(plan.index, indicatorIds).map((s) => ({ ...s, sql: outer.measureSql(s.of) })) : [];
@@ -817,10 +821,9 @@ function buildScreen(plan: Plan): Statement | null {
   const aggregates = bases.map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`);
   aggregates.push(`COUNT(*) AS ${quote('__facts')}`);
   const fromWhere = `FROM ${inner.from(rowFragments(plan))} ${inner.where()}`;
-  const rollUpTotals = plan.dimColumns.length > 0 && !!plan.input.rollUpTotals && bases.every((m) => m.agg !== 'count_distinct');
   if (outer.windowless) {
     const keep = zeros.length ? `NOT (${zeros.join(' AND ')})` : '';
-    return windowlessScreen({ plan, outer, inner, indicators, bases, aggregates, fromWhere, keep, shares, rollUpTotals });
+    return windowlessScreen({ plan, outer, inner, indicators, bases, aggregates, fromWhere, keep, shares });
   }
   let grouped: string;
   let rows = '';
@@ -874,39 +877,28 @@ interface ScreenParts {
   keep: string;
   /** shares with the SQL of what they are a share of */
   shares: { id: string; of: string; sql: string }[];
-  rollUpTotals: boolean;
 }
 
 /**
- * The screen without a window (no rank, no running sum): the groups (`r`, or the grouping set `a`
- * at level 0), one aggregate over them (`t`: the row count, each share's sum over the shown rows,
- * and with the roll-up the totals row), the page as ORDER BY … LIMIT … OFFSET (a top-N, not a
- * numbering of every row), UNION ALL the totals row. A share on a row is its value over `t`'s sum,
- * on the totals row over its own value, as the window partitioned by level gave.
+ * The screen without a window (no rank, no running sum; the totals rolled up from the groups): the
+ * groups (`r`), one aggregate over them (`t`: the totals row, the row count and each share's sum
+ * over the shown rows), the page as ORDER BY … LIMIT … OFFSET (a top-N, not a numbering of every
+ * row), UNION ALL the totals row. A share on a row is its value over `t`'s sum, on the totals row
+ * over its own value, as the window partitioned by level gave. PostgreSQL keeps the grouping set
+ * and its windows: there this shape planned and ran slower (docs/performance.md).
  */
 function windowlessScreen(p: ScreenParts): Statement {
   const { plan, outer, inner, keep } = p;
   const when = (sql: string) => (keep ? `CASE WHEN ${keep} THEN ${sql} END` : sql);
-  const stats = [`${keep ? `COUNT(${when('1')})` : 'COUNT(*)'} AS ${ROWS}`, ...p.shares.map((s) => `SUM(${when(s.sql)}) AS ${shareSum(s.id)}`)];
-  const select = `SELECT ${[...inner.dimSelect(), ...p.aggregates].join(', ')}`;
-  let ctes: string;
-  let groups: string;
-  let totalsRow: string;
-  if (p.rollUpTotals) {
-    // the groups have two readers (the page and t): materialised once
-    const keys = p.bases.every(exactRollUp) ? [] : plan.dimColumns.map((c) => quote(c.value));
-    const rolled = p.bases.map((m) => `${rollUp(m, inner.measureSql(m.id), keys)} AS ${baseColumn(m.id)}`);
-    const totals = [...rolled, `COALESCE(SUM(${quote('__facts')}), 0) AS ${quote('__facts')}`, `1 AS ${LEVEL}`, ...stats];
-    groups = `SELECT *, 0 AS ${LEVEL} FROM r`;
-    ctes = `r AS MATERIALIZED (${select} ${p.fromWhere} ${inner.groupBy()}), t AS (SELECT ${totals.join(', ')} FROM (${groups}) g)`;
-    totalsRow = 'SELECT * FROM t';
-  } else {
-    const keys = plan.dimColumns.map((c) => inner.render(c.expr));
-    groups = `SELECT * FROM a WHERE ${LEVEL} = 0`;
-    ctes = `a AS MATERIALIZED (${select}, GROUPING(${keys[0]}) AS ${LEVEL} ${p.fromWhere} GROUP BY GROUPING SETS ((${keys.join(', ')}), ())),
-      t AS (SELECT ${stats.join(', ')} FROM (${groups}) g)`;
-    totalsRow = `SELECT * FROM a CROSS JOIN t WHERE ${LEVEL} = 1`;
-  }
+  const keys = p.bases.every(exactRollUp) ? [] : plan.dimColumns.map((c) => quote(c.value));
+  const totals = [
+    ...p.bases.map((m) => `${rollUp(m, inner.measureSql(m.id), keys)} AS ${baseColumn(m.id)}`),
+    `COALESCE(SUM(${quote('__facts')}), 0) AS ${quote('__facts')}`,
+    `1 AS ${LEVEL}`,
+    `${keep ? `COUNT(${when('1')})` : 'COUNT(*)'} AS ${ROWS}`,
+    ...p.shares.map((s) => `SUM(${when(s.sql)}) AS ${shareSum(s.id)}`),
+  ];
+  const groups = `SELECT *, 0 AS ${LEVEL} FROM r`;
   const dims = plan.dimColumns.map((c) => quote(c.value));
   const shareSums = p.shares.map((s) => `${shareSum(s.id)} AS ${shareColumn(s.id)}`);
   const ownShares = p.shares.map((s) => `, ${s.sql} AS ${shareColumn(s.id)}`).join('');
@@ -914,12 +906,15 @@ function windowlessScreen(p: ScreenParts): Statement {
   // the window is bound last, so another page of the same query is the same text (atPage)
   const size = params.bind(plan.query.pageSize, 'BIGINT');
   const offset = params.bind(offsetOf(plan.query), 'BIGINT');
+  // the groups have two readers (the page and t): materialised once
+  const ctes = `r AS MATERIALIZED (SELECT ${[...inner.dimSelect(), ...p.aggregates].join(', ')} ${p.fromWhere} ${inner.groupBy()}),
+    t AS (SELECT ${totals.join(', ')} FROM (${groups}) g)`;
   const page = `SELECT ${[...dims, ...p.indicators, LEVEL, `CAST(NULL AS BIGINT) AS ${ROWS}`].join(', ')}
     FROM (${groups}) g ${shareSums.length ? `CROSS JOIN (SELECT ${shareSums.join(', ')} FROM t) s` : ''}
     ${keep ? `WHERE ${keep}` : ''} ORDER BY ${orderItems(plan).join(', ')} LIMIT ${size} OFFSET ${offset}`;
-  const totals = `SELECT ${[...plan.dimColumns.map((c) => `NULL AS ${quote(c.value)}`), ...p.indicators, LEVEL, ROWS].join(', ')}
-    FROM (SELECT *${ownShares} FROM (${totalsRow}) t0) t1`;
-  return outer.finish(`WITH ${ctes} SELECT * FROM (${page}) p UNION ALL ${totals} ORDER BY ${[LEVEL, ...orderItems(plan)].join(', ')}`);
+  const totalsRow = `SELECT ${[...plan.dimColumns.map((c) => `NULL AS ${quote(c.value)}`), ...p.indicators, LEVEL, ROWS].join(', ')}
+    FROM (SELECT *${ownShares} FROM t) t1`;
+  return outer.finish(`WITH ${ctes} SELECT * FROM (${page}) p UNION ALL ${totalsRow} ORDER BY ${[LEVEL, ...orderItems(plan)].join(', ')}`);
 }
 
 /**

@@ -4,8 +4,8 @@
  * the sales lines once for rows, row count and totals; on PostgreSQL it does not probe the
  * lines per order (a nested loop): the lines are read by date (migration 015's index) and hashed
  * (the scan connections plan without nested loops, server/db/postgres.ts).
- * Each report family gets only the operators its definition needs: no window without a rank or a
- * running sum (report 70's share is an aggregate beside the totals row), the page as a top-N.
+ * Each report family gets only the operators its definition needs: on DuckDB no window without a
+ * rank or a running sum (report 70's share is an aggregate beside the totals row), the page a top-N.
  * Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -130,16 +130,26 @@ async function shapeOf(st: Statement): Promise<{ windows: number; topN: boolean 
 }
 
 describe(`operators per report family (${dialectUnderTest})`, () => {
-  it('report 70 (ratios, growth, a share): no window, the page a top-N, over the summary and over the facts', async () => {
-    for (const st of [month, facts]) expect(await shapeOf(st)).toEqual({ windows: 0, topN: true });
+  // DuckDB sums the totals row from the groups: without a rank or running sum no window runs and the
+  // page is a top-N. PostgreSQL keeps the grouping set, its windows and the page by row number (the
+  // window-free shape planned and ran slower there).
+  const summable = dialectUnderTest === 'duckdb' ? { windows: 0, topN: true } : null;
+
+  it('report 70 (ratios, growth, a share): over the summary and over the facts', async () => {
+    for (const st of [month, facts]) {
+      const shape = await shapeOf(st);
+      if (summable) expect(shape).toEqual(summable);
+      else expect(shape.windows).toBeGreaterThan(0);
+    }
   });
 
-  it('report 102 (sums and ratios by day): no window, the page a top-N', async () => {
-    expect(await shapeOf(daily)).toEqual({ windows: 0, topN: true });
+  it('report 102 (sums and ratios by day)', async () => {
+    const shape = await shapeOf(daily);
+    if (summable) expect(shape).toEqual(summable);
+    else expect(shape.windows).toBeGreaterThan(0);
   });
 
-  it('report 142 (a ranking): keeps its windows, the rank reads every row', async () => {
-    const shape = await shapeOf(ranking);
-    expect(shape.windows).toBeGreaterThan(0);
+  it('report 142 (a ranking): keeps its windows on both databases, the rank reads every row', async () => {
+    expect((await shapeOf(ranking)).windows).toBeGreaterThan(0);
   });
 });
