@@ -2,10 +2,10 @@
  * `npx tsx scripts/bench/export.ts --data-dir DIR [--report 130] [--chips org,sku,business_date] [--days 90] [--rounds 5] [--rows N]`
  * Export step of `npm run bench`: a real report export through the job path (POST …/export on the
  * app, the job's xlsx written to the files folder) against DuckDB's `COPY (<the export's own
- * statement>) TO csv`, the floor of computing the rows and writing them out. The two alternate in
- * rounds, the order rotating; medians and spread of the wall time, and the process's RSS: idle before
- * the first round and the peak while each side runs (DuckDB runs in this process, so both sides'
- * memory is the server's). With `rows`, also the xlsx writer alone on N synthetic rows × 10 columns.
+ * statement>) TO csv`, the floor of computing the rows and writing them out. After a warm-up round
+ * of each, the two alternate in rounds, the order rotating; medians and spread of the wall time, and
+ * the process's RSS: idle after the warm-up and the peak while each side runs (DuckDB runs in this
+ * process, so both sides' memory is the server's). With `rows`, also the xlsx writer alone on N synthetic rows × 10 columns.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -116,12 +116,18 @@ async function reportExport(db: Db, dir: string, log: (line: string) => void, op
     const { statement, fused } = exportStatement(app.reports.prepare(session, reportId, query).compiled);
     const csv = join(dir, 'bench-export.csv');
     const copySql = `COPY (${statement.sql}) TO ${quoted(csv)} (FORMAT csv, HEADER)`;
-    const idle = process.memoryUsage().rss;
+    const cold = process.memoryUsage().rss;
     log(`\nexport: report ${reportId}, chips ${query.dimensionIds}, ${first} … ${last}, ${fused ? 'fused' : 'unfused'} statement; ${rounds} rounds, order rotating`);
     const job: Measured[] = [];
     const copy: Measured[] = [];
     let shape = { rows: 0, bytes: 0 };
-    for (let round = 0; round < rounds; round++) {
+    // the first round (-1) warms both sides up and is not counted: the idle server is one that has run the query
+    let idle = cold;
+    for (let round = -1; round < rounds; round++) {
+      if (round === 0) {
+        job.length = copy.length = 0;
+        idle = process.memoryUsage().rss;
+      }
       const sides = [
         async () => job.push(await measure(async () => (shape = await exportThroughJob(app, headers, query)))),
         async () => {
@@ -129,13 +135,13 @@ async function reportExport(db: Db, dir: string, log: (line: string) => void, op
           rmSync(csv, { force: true });
         },
       ];
-      if (round % 2) sides.reverse();
+      if (round % 2 !== 0) sides.reverse();
       for (const side of sides) await side();
     }
     const jobSecs = job.map((m) => m.secs);
     const copySecs = copy.map((m) => m.secs);
     const peak = (ms: Measured[]) => Math.max(...ms.map((m) => m.peak));
-    log(`  rows ${shape.rows.toLocaleString()} (xlsx ${mb(shape.bytes)}); process RSS idle ${mb(idle)}`);
+    log(`  rows ${shape.rows.toLocaleString()} (xlsx ${mb(shape.bytes)}); process RSS idle ${mb(idle)} after a warm-up round of each side (${mb(cold)} before it)`);
     log(
       `  export job:  median ${median(jobSecs).toFixed(2)} s (${spread(jobSecs)}), CPU ${median(job.map((m) => m.cpu)).toFixed(2)} s, ` +
         `${Math.round(shape.rows / median(jobSecs)).toLocaleString()} rows/s, peak RSS ${mb(peak(job))} (idle + ${mb(peak(job) - idle)})`,
