@@ -16,6 +16,7 @@ import { migrate } from '../../server/db/migrate';
 import { openPostgres } from '../../server/db/postgres';
 import { seed } from '../../server/db/seed';
 import { citusViolations } from '../../server/db/citus';
+import { spreadDemoTenants } from '../../server/db/demo-shards';
 import { parseShards } from '../../server/db/shard-map';
 import { ShardRouter, TENANT_MOVING } from '../../server/db/sharded';
 import { moveMerchant, tenantTables, tenantTotals } from '../../server/db/tenant-move';
@@ -226,6 +227,7 @@ describe('a schema Citus distributes by tenant_id as is', () => {
 
 describe('tenants on two clusters', () => {
   const SECOND = 266;
+  const SPECIAL = 30001;
   const shards = () => parseShards(primaryUrl, [standbyUrl], `east=${eastUrl}`);
 
   async function rowsOf(url: string, tenantId: number): Promise<number> {
@@ -259,25 +261,31 @@ describe('tenants on two clusters', () => {
     await routedDb?.close();
   });
 
-  it('moves tenant 266 to the second cluster losing nothing: counts and sums equal before and after', async () => {
+  it('moves the demo tenants 266 and 30001 to the second cluster as a sharded start does, losing nothing', async () => {
     for (const merchant of ['10139', '266']) {
       const answer = await report70(app, (await login(app, 'admin', 'HMT', merchant)).token);
       expect(answer.status).toBe(200);
       baseline[merchant] = answer.body.data;
     }
     const before = await totalsOn(primaryUrl, SECOND);
+    const specialBefore = await totalsOn(primaryUrl, SPECIAL);
     const firstBefore = await totalsOn(primaryUrl, 10139);
     expect(before.reduce((n, t) => n + t.rows, 0)).toBeGreaterThan(1000);
     const lines: string[] = [];
-    const result = await moveMerchant(shards(), '266', 'east', (l) => lines.push(l));
-    expect(lines.join('\n')).toMatch(/counts and sums equal/);
-    expect(result.rows).toBe(before.reduce((n, t) => n + t.rows, 0));
+    await spreadDemoTenants({ databaseUrl: primaryUrl, replicaUrls: [standbyUrl], shards: `east=${eastUrl}`, dataDir: '' }, (l) => lines.push(l));
+    expect(lines.filter((l) => /counts and sums equal/.test(l))).toHaveLength(2);
+    // counts and sums per table equal before and after, and the rows exist only on the tenant's shard
     expect(compareTotals(before, await totalsOn(eastUrl, SECOND))).toEqual([]);
-    // the rows exist only on the tenant's shard; the first tenant did not move
+    expect(compareTotals(specialBefore, await totalsOn(eastUrl, SPECIAL))).toEqual([]);
     expect(await rowsOf(primaryUrl, SECOND)).toBe(0);
+    expect(await rowsOf(primaryUrl, SPECIAL)).toBe(0);
+    // the first tenant did not move
     expect(compareTotals(firstBefore, await totalsOn(primaryUrl, 10139))).toEqual([]);
     expect(await rowsOf(eastUrl, 10139)).toBe(0);
-    expect(await sql(primaryUrl, 'SELECT shard, state FROM tenant_shard WHERE tenant_id = $1', [SECOND])).toEqual([{ shard: 'east', state: 'active' }]);
+    expect(await sql(primaryUrl, 'SELECT tenant_id::int AS tenant, shard, state FROM tenant_shard ORDER BY 1')).toEqual([
+      { tenant: SECOND, shard: 'east', state: 'active' },
+      { tenant: SPECIAL, shard: 'east', state: 'active' },
+    ]);
   });
 
   it('refuses to move a tenant onto the shard that holds it, or to a shard not configured', async () => {
@@ -305,6 +313,8 @@ describe('tenants on two clusters', () => {
       expect(answer.body.data).toEqual(baseline[merchant]);
     }
     expect(baseline['10139']).not.toEqual(baseline['266']);
+    const special = await login(routed, 'admin', 'HMT', '30001');
+    expect((await report70(routed, special.token)).status).toBe(200);
   });
 
   it('keeps tenants apart across shards: a token names its tenant, and a changed name is refused', async () => {
