@@ -34,7 +34,7 @@ function envelope(data: unknown): Response {
 }
 
 const figures = { sales: 0, orders: 0, atv: null, gm: 0, gm_rate: null };
-const dashboard = { date: '2026-01-01', scope: 'store', figures, previous: figures, trend: [], links: [] };
+const dashboard = { date: '2026-01-01', scope: 'store', figures, previous: figures, trend: [], links: [], top_goods: [] };
 
 /** The shell's calls answered per path; the session for everything else. */
 function answer(url: string): unknown {

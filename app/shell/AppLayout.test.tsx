@@ -40,7 +40,7 @@ const MENU: MenuNode[] = [
   { id: 'group:account', kind: 'group', title: '账号设置', title_en: 'Account', route: null, icon: 'user-cog', children: [{ ...leaf('user', '修改密码', '/user'), kind: 'page' }] },
 ];
 const figures = { sales: 1234.5, orders: 10, atv: 123.45, gm: 300, gm_rate: 0.243 };
-const DASHBOARD = { date: '2026-01-01', scope: 'tenant', figures, previous: figures, trend: [{ date: '2026-01-01', ...figures }], links: [] };
+const DASHBOARD = { date: '2026-01-01', scope: 'tenant', figures, previous: figures, trend: [{ date: '2026-01-01', ...figures }], links: [], top_goods: [], store_nos: [] };
 
 function answer(url: string, session: SessionInfo): unknown {
   if (url.startsWith('/api/menu')) return { list: MENU };

@@ -5,7 +5,7 @@
  */
 import { test, expect, type Page, type Response } from './fixtures/today';
 import type { ReportData } from '../../engine/wire';
-import { loginAs } from './helpers';
+import { loginAs, loginEnglish } from './helpers';
 
 const VIEWPORT_HEIGHT = 900;
 
@@ -76,14 +76,7 @@ test.describe('defects a user sees', () => {
   });
 
   test('en-US: the report title, filter labels, chips and the tab title are the definitions’ English texts', async ({ page }) => {
-    await page.addInitScript(() => localStorage.setItem('hm.locale', 'en-US'));
-    await page.goto('/login');
-    await page.getByLabel('Merchant number').fill('10139');
-    await page.getByLabel('User name').fill('admin');
-    await page.getByLabel('Password').fill('Demo@2026');
-    await page.getByText('Headquarters', { exact: true }).click();
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).toHaveURL(/\/dashboard/);
+    await loginEnglish(page);
     await page.goto('/report/70');
     await expect(page.getByRole('heading', { name: 'Store gross-margin analysis' })).toBeVisible();
     await expect(page.getByText('Organisation', { exact: true }).first()).toBeVisible();

@@ -20,6 +20,18 @@ export async function loginAs(page: Page, { merchant = '10139', username, passwo
   await page.getByRole('button', { name: '登录' }).click();
 }
 
+/** Logs in as headquarters' admin with the page in English (the language kept from a previous visit). */
+export async function loginEnglish(page: Page) {
+  await page.addInitScript(() => localStorage.setItem('hm.locale', 'en-US'));
+  await page.goto('/login');
+  await page.getByLabel('Merchant number').fill('10139');
+  await page.getByLabel('User name').fill('admin');
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByText('Headquarters', { exact: true }).click();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
 export async function expectOnLogin(page: Page) {
   await expect(page).toHaveURL(/\/login/);
 }

@@ -6,22 +6,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { test, expect, type Page } from './fixtures/today';
-import { loginAs } from './helpers';
+import { loginAs, loginEnglish } from './helpers';
 
 const SHOTS = process.env.HM_SHOTS;
 const CJK = /[\u4e00-\u9fa5]/;
 const tabs = (page: Page) => page.getByTestId('tab-bar').getByRole('tab');
-
-async function loginEnglish(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('hm.locale', 'en-US'));
-  await page.goto('/login');
-  await page.getByLabel('Merchant number').fill('10139');
-  await page.getByLabel('User name').fill('admin');
-  await page.getByLabel('Password').fill('Demo@2026');
-  await page.getByText('Headquarters', { exact: true }).click();
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard/);
-}
 
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
