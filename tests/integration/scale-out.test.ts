@@ -1,15 +1,18 @@
 /**
- * Scale-out on real clusters: a primary with a hot standby made by `pg_basebackup -R`, all throwaway
- * on loopback. Report scans and export cursors read from the standby; writes and transactions stay on
- * the primary; a stopped or lagging standby leaves the primary answering without an error.
- * The primary gets the seeded test template (PostgreSQL run) or is migrated and seeded here.
+ * Scale-out on real clusters, all throwaway on loopback: a primary, its hot standby made by
+ * `pg_basebackup -R`, and a second primary (shard `east`).
+ * - Report scans and export cursors read from the standby; writes and transactions stay on the
+ *   primary; a stopped or lagging standby leaves the primary answering without an error.
+ * - The catalogue shows every tenant table distributable by tenant_id (Citus).
+ * - Tenants move between the clusters losing nothing, and one server serves each from its shard.
+ * The primary gets a copy of the seeded test template (PostgreSQL run) or is migrated and seeded here.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyDatabase, startPgCluster, startStandby, type PgCluster } from '../../scripts/lib/pg-cluster';
 import { buildServer } from '../../server/app';
 import { migrate } from '../../server/db/migrate';
@@ -26,7 +29,7 @@ import { initialRequest } from '../../engine/query';
 import type { ReportConfig } from '../../engine/wire';
 import { today } from '../../server/clock';
 import { bearer, login } from './server';
-import { pgUrl, withDatabase } from './testdb';
+import { openTestDb, pgUrl, withDatabase } from './testdb';
 
 const MAX_LAG_S = 1;
 
@@ -62,7 +65,14 @@ async function seededDatabase(cluster: PgCluster, name: string): Promise<string>
   await sql(cluster.url, `CREATE DATABASE ${name}`);
   const url = withDatabase(cluster.url, name);
   if (pgUrl) {
-    copyDatabase(withDatabase(pgUrl, inject('hmTemplate')), url);
+    // dumped from a private copy: a dump holds its database open, and the other test files copy the
+    // template meanwhile, which PostgreSQL refuses while anyone is connected to it
+    const own = await openTestDb();
+    try {
+      copyDatabase(withDatabase(pgUrl, own.location), url);
+    } finally {
+      await own.close();
+    }
   } else {
     const db = await openPostgres(url);
     await migrate(db);
