@@ -1,8 +1,11 @@
 /** jsdom setup for the "dom" vitest project: unmount between tests and stub browser APIs Mantine uses. */
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
 afterEach(() => cleanup());
+// a dialog closed by the last test still runs its exit transition's timer (Mantine, ≤ 300 ms): let it
+// fire while the window exists, not after the environment is torn down
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 400)));
 // findBy*/waitFor give up after 1 s by default: too short for lazy pages while the suite loads both cores
 configure({ asyncUtilTimeout: 5000 });
 
