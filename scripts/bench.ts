@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- --scale demo|medium|large] [--data-dir DIR] [--pg-url URL] [--runs N] [--users N]
  *                   [--load-seconds S] [--load-runs N] [--load-reports 70,102,…] [--reports 70,142,…]
- *                   [--export-rows N] [--only reports,load,browser,export]`
+ *                   [--export-rows N] [--seed-scale large] [--only reports,load,browser,export,seed]
+ *                   [--replicas [--primary-url URL --standby-url URL]]`
  * Prints figures side by side, measured in this one process so a busy machine slows both sides alike;
  * asserts nothing (docs/performance.md has the method and the figures). Sides compared are timed
  * alternately in rounds, the order rotating (bench/ab.ts), and printed as medians with p25–p75;
@@ -17,7 +18,10 @@
  *     scan pool (the raw-SQL floor): one short load of each to warm up, then --load-runs rounds;
  *  4. browser: the built SPA in headless Chromium (login page weight, 查询 → rows painted, quiet and
  *     under load, the paint after the answer against its target); bench/browser.ts;
- *  5. export: N rows × 10 columns into xlsx beside DuckDB's COPY to csv (time, peak RSS); bench/export.ts.
+ *  5. export: N rows × 10 columns into xlsx beside DuckDB's COPY to csv (time, peak RSS); bench/export.ts;
+ *  6. seed: a fresh seed at --seed-scale against its two-minute target; bench/seed.ts;
+ *  7. with --replicas: report screens on a PostgreSQL standby beside the primary (a throwaway pair made
+ *     with pg_basebackup unless both URLs are given); bench/replicas.ts.
  * The DuckDB database is the one in --data-dir (seeded at --scale when empty; default a temp folder at demo);
  * the PostgreSQL one is seeded at --scale when empty.
  */
@@ -43,6 +47,9 @@ import type { Statement } from '../server/report/types';
 import type { ReportQuery } from '../engine/wire';
 import { benchBrowser } from './bench/browser';
 import { benchExport } from './bench/export';
+import { benchReplicasOn } from './bench/replicas';
+import { benchSeed } from './bench/seed';
+import type { Scale } from '../server/db/seed';
 import { interleaved, msSpread, ratioLine, rotation, spread } from './bench/ab';
 
 const { values: args } = parseArgs({
@@ -57,7 +64,11 @@ const { values: args } = parseArgs({
     'load-reports': { type: 'string', default: '70,102,142,166' },
     'export-rows': { type: 'string', default: '1000000' },
     reports: { type: 'string', default: '70,102,142,166,60,107' },
-    only: { type: 'string', default: 'reports,load,browser,export' },
+    only: { type: 'string', default: 'reports,load,browser,export,seed' },
+    'seed-scale': { type: 'string', default: 'large' },
+    replicas: { type: 'boolean', default: false },
+    'primary-url': { type: 'string' },
+    'standby-url': { type: 'string' },
   },
 });
 
@@ -414,3 +425,8 @@ if (sections.has('export')) await benchExport({ db: duck.db, dir: dataDir, rows:
 
 await duck.db.close();
 if (!args['data-dir']) rmSync(dataDir, { recursive: true, force: true });
+
+if (sections.has('seed')) await benchSeed({ scale: args['seed-scale'] as Scale, log: console.log });
+if (args.replicas) {
+  await benchReplicasOn({ primaryUrl: args['primary-url'], standbyUrl: args['standby-url'], runs: abRounds, reports: args['load-reports']!.split(',').map(Number), log: console.log });
+}

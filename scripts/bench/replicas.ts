@@ -137,6 +137,18 @@ async function throwawayPair(log: (line: string) => void): Promise<{ primary: Pg
   return { primary, standby, primaryUrl: primary.url, standbyUrl: standby.url };
 }
 
+/** The replica bench on the given pair, or on a throwaway primary and standby made for it. */
+export async function benchReplicasOn(o: Omit<ReplicaBenchOptions, 'primaryUrl' | 'standbyUrl'> & { primaryUrl?: string; standbyUrl?: string }): Promise<void> {
+  const log = o.log ?? console.log;
+  const pair = o.primaryUrl && o.standbyUrl ? null : await throwawayPair(log);
+  try {
+    await benchReplicas({ ...o, primaryUrl: o.primaryUrl ?? pair!.primaryUrl, standbyUrl: o.standbyUrl ?? pair!.standbyUrl });
+  } finally {
+    pair?.standby.stop();
+    pair?.primary.stop();
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: {
@@ -152,11 +164,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('give both --primary and --standby, or neither');
     process.exit(2);
   }
-  const pair = values.primary ? null : await throwawayPair(console.log);
-  try {
-    await benchReplicas({ primaryUrl: values.primary ?? pair!.primaryUrl, standbyUrl: values.standby ?? pair!.standbyUrl, runs, reports });
-  } finally {
-    pair?.standby.stop();
-    pair?.primary.stop();
-  }
+  await benchReplicasOn({ primaryUrl: values.primary, standbyUrl: values.standby, runs, reports });
 }
