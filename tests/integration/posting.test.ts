@@ -178,7 +178,8 @@ describe('a purchase receipt posts on approval, and only then (rules C2; reports
     expect(await figures()).toEqual(before);
     expect(await ledgerOf(docs[1])).toEqual([]);
     expect((await q('SELECT status FROM stock_issue_order WHERE tenant_id = 10139 AND issue_no = $1', [docs[1]]))[0].status).toBe(1);
-    expect(await q('SELECT 1 FROM approval_record WHERE tenant_id = 10139 AND business_no = $1', [docs[1]])).toEqual([]);
+    // its submit is recorded (result '0'); the refused approval is not
+    expect(await q("SELECT 1 FROM approval_record WHERE tenant_id = 10139 AND business_no = $1 AND result <> '0'", [docs[1]])).toEqual([]);
   });
 });
 
@@ -228,7 +229,7 @@ describe('concurrency and the open period', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => approve('purchase-receipt', no)));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
     expect(await ledgerOf(no)).toHaveLength(1);
-    expect(await q('SELECT result FROM approval_record WHERE tenant_id = 10139 AND business_no = $1', [no])).toHaveLength(1);
+    expect(await q("SELECT result FROM approval_record WHERE tenant_id = 10139 AND business_no = $1 AND result <> '0'", [no])).toHaveLength(1);
     const now = await position();
     expect(now.qty).toBeCloseTo(stock.qty + 3, 3);
     cents(now.amount, stock.amount + 7.5);
