@@ -166,7 +166,10 @@ test.describe('document flows', () => {
     await dialog.getByRole('button', { name: '确定' }).click();
     await toast(page, '审核成功');
     await expect(state(page)).toHaveText('已驳回');
-    expect(await approvalSteps(page)).toEqual([['审核驳回', '到货数量与单据不符']]);
+    expect(await approvalSteps(page)).toEqual([
+      ['提交', '-'],
+      ['审核驳回', '到货数量与单据不符'],
+    ]);
 
     // the attachment stays with the rejected document, read-only
     await toolbar(page, '附件');
