@@ -242,7 +242,8 @@ describe('totals to the cent against hand-written SQL', () => {
     );
     const [{ orders }] = await db.query<{ orders: number }>(
       `SELECT COUNT(DISTINCT o.order_no) AS orders FROM sales_order o
-        WHERE o.tenant_id = $1 AND o.order_source = 2 AND o.prep_status = 2 AND ${BIZ_DAYS}`,
+        WHERE o.tenant_id = $1 AND o.order_source = 2 AND o.prep_status = 2 AND ${BIZ_DAYS}
+          AND EXISTS (SELECT 1 FROM sales_order_item i WHERE i.tenant_id = o.tenant_id AND i.order_no = o.order_no AND i.sku_no IS NOT NULL)`,
       [TENANT, query.date_start, query.date_end],
     );
     expect(totals.prep_orders).toBe(Number(orders));
@@ -663,7 +664,7 @@ describe('store user scope (model.md §10: ST, ST-REL; rule 176)', () => {
   it('111: the store user\'s rows are the orders it fulfils', async () => {
     const { totals, query } = await open(111, tokens.store);
     const ref = await one(
-      `SELECT SUM(i.qty) AS qty ${LINES()} WHERE o.tenant_id = $1 AND o.order_source = 2 AND o.prep_status = 2 AND o.fulfil_org_code = $4 AND ${BIZ_DAYS}`,
+      `SELECT SUM(i.qty) AS qty ${LINES()} WHERE o.tenant_id = $1 AND o.order_source = 2 AND o.prep_status = 2 AND o.fulfil_org_code = $4 AND i.sku_no IS NOT NULL AND ${BIZ_DAYS}`,
       [TENANT, query.date_start, query.date_end, storeOrg],
     );
     cents(totals.prep_qty, ref.qty);
