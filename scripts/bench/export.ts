@@ -49,19 +49,31 @@ interface Measured {
   cpu: number;
   peak: number;
   before: number;
+  /** peak of what Node itself holds (V8 heap and buffers) over its value before the work: DuckDB's memory is not in it */
+  nodePeak: number;
 }
+
+const nodeHeld = () => {
+  const m = process.memoryUsage();
+  return m.heapUsed + m.external;
+};
 
 /** Wall and CPU time of `work`, and peak resident memory while it runs, sampled every 10 ms. */
 async function measure(work: () => Promise<unknown>): Promise<Measured> {
   const before = process.memoryUsage().rss;
+  const nodeBefore = nodeHeld();
   let peak = before;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  let nodePeak = nodeBefore;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+    nodePeak = Math.max(nodePeak, nodeHeld());
+  }, 10);
   const t0 = performance.now();
   const cpu0 = process.cpuUsage();
   try {
     await work();
     const cpu = process.cpuUsage(cpu0);
-    return { secs: (performance.now() - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6, peak: Math.max(peak, process.memoryUsage().rss), before };
+    return { secs: (performance.now() - t0) / 1000, cpu: (cpu.user + cpu.system) / 1e6, peak: Math.max(peak, process.memoryUsage().rss), before, nodePeak: nodePeak - nodeBefore };
   } finally {
     clearInterval(sampler);
   }
@@ -155,6 +167,8 @@ async function reportExport(db: Db, dir: string, log: (line: string) => void, op
       `  export / COPY: ${(median(jobSecs) / median(copySecs)).toFixed(2)}× (per round ${ratios.map((r) => r.toFixed(2)).join(', ')}; target ≤ 1.5×); ` +
         `export peak over idle ${mb(peak(job) - idle)} (target ≤ 150 MB)`,
     );
+    const nodeShare = (ms: Measured[]) => mb(Math.max(...ms.map((m) => m.nodePeak)));
+    log(`  of which Node's own (V8 heap and buffers, peak over each round's start): export ${nodeShare(job)}, COPY ${nodeShare(copy)}; the rest is DuckDB's working memory for the statement`);
   } finally {
     await app.close();
   }
