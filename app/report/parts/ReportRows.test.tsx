@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Profiler } from 'react';
-import { fireEvent, render, waitFor } from '@testing-library/react';
+import { fireEvent, render } from '@testing-library/react';
 import type { Column, ReportRow } from '../../../engine/wire';
 import { goodsDetailPath } from '../../shell/goods-link';
 import { GoodsLinksContext } from './GoodsName';
-import { FIRST_PAINT_ROWS, ReportRows, ROW_INDEX_ATTR } from './ReportRows';
+import { ReportRows, ROW_INDEX_ATTR } from './ReportRows';
 import { goodsLinkSku } from './table.logic';
 
 const col = (value: string, type: '1' | '2', format: Column['format']): Column => ({
@@ -96,33 +95,5 @@ describe('ReportRows: goods names link to the goods page (rules 24–25; issue 2
       </table>,
     );
     expect(container.querySelector('a')).toBeNull();
-  });
-});
-
-describe('ReportRows: a new answer paints the rows in view first', () => {
-  const page = (tag: string): ReportRow[] => Array.from({ length: 50 }, (_, i) => ({ org_name: `${tag}${i}`, sales: i, rate: null }));
-
-  it(`the first commit of the next answer holds its first ${FIRST_PAINT_ROWS} rows, the next one all 50, none of the old answer`, async () => {
-    const commits: string[][] = [];
-    let container: HTMLElement | null = null;
-    const names = () => [...container!.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td')[1].textContent ?? '');
-    // the profiler reports each commit after React wrote it: what that commit painted
-    const body = (list: ReportRow[]) => (
-      <Profiler id="rows" onRender={() => container && commits.push(names())}>
-        <table>
-          <tbody>
-            <ReportRows rows={list} columns={columns} selection={{}} selectLabel="切换选择行" />
-          </tbody>
-        </table>
-      </Profiler>
-    );
-    const view = render(body(page('旧')));
-    container = view.container;
-    expect(names()).toHaveLength(50);
-    commits.length = 0;
-    view.rerender(body(page('新')));
-    await waitFor(() => expect(names()).toEqual(page('新').map((r) => r.org_name)));
-    expect(commits[0]).toEqual(page('新').slice(0, FIRST_PAINT_ROWS).map((r) => r.org_name));
-    expect(commits.at(-1)).toHaveLength(50);
   });
 });

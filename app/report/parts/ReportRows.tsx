@@ -4,7 +4,7 @@
  * memoised, so a render for the loading overlay, the totals or one ticked row repaints nothing else; the
  * row checkboxes carry their row index and are handled by one listener on the <tbody> (see ReportTable).
  */
-import { memo, useDeferredValue } from 'react';
+import { memo } from 'react';
 import type { Column, ReportRow } from '../../../engine/wire';
 import { formatCell, isNegativeCell } from '../format';
 import { GoodsName } from './GoodsName';
@@ -56,16 +56,10 @@ export interface ReportRowsProps {
   selectLabel: string;
 }
 
-/** Rows drawn with an answer's first paint: more than the table shows without scrolling (~13 at 40 px). */
-export const FIRST_PAINT_ROWS = 20;
-
 export const ReportRows = memo(function ReportRows({ rows, columns, selection, selectLabel }: ReportRowsProps) {
-  // a new answer paints the rows in view first; the rest follow in a render React may put after that paint
-  const settled = useDeferredValue(rows);
-  const shown = settled === rows ? rows : rows.slice(0, FIRST_PAINT_ROWS);
   return (
     <>
-      {shown.map((row, index) => (
+      {rows.map((row, index) => (
         <Row key={index} row={row} index={index} columns={columns} selected={isRowSelected(selection, index)} selectLabel={selectLabel} />
       ))}
     </>
