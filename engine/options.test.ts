@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENUMS, enumOptions, type EnumName } from './options';
+import { definitionTextIn, ENUMS, enumOptions, isDefinitionText, type EnumName } from './options';
 
 describe('enumerations in both languages', () => {
   const names = Object.keys(ENUMS) as EnumName[];
@@ -13,5 +13,16 @@ describe('enumerations in both languages', () => {
       for (const o of en) expect(o.label, `${name} ${o.value}`).toMatch(/^[A-Za-z][A-Za-z ()\-]*$/);
     }
     expect(enumOptions('purchase_receipt_type', 'en-US').find((o) => o.value === '26')?.label).toBe('Direct delivery');
+  });
+});
+
+describe('texts the definitions write into SQL', () => {
+  it('English when English is asked for; Chinese, and any text not listed, as they are', () => {
+    expect(isDefinitionText('未分类')).toBe(true);
+    expect(definitionTextIn('未分类', 'en-US')).toBe('Uncategorised');
+    expect(definitionTextIn('未分类', 'en')).toBe('Uncategorised');
+    expect(definitionTextIn('未分类', 'zh-CN')).toBe('未分类');
+    expect(isDefinitionText('生鲜')).toBe(false);
+    expect(definitionTextIn('生鲜', 'en-US')).toBe('生鲜');
   });
 });

@@ -102,6 +102,27 @@ const ENUMS_EN: { [K in EnumName]: Record<string, string> } = {
 
 /** An enumeration's options in a language: Chinese unless English is asked for. */
 export function enumOptions(name: EnumName, locale: string): OptionItem[] {
-  if (!locale.startsWith('en')) return ENUMS[name];
+  if (!isEnglish(locale)) return ENUMS[name];
   return ENUMS[name].map((o) => ({ ...o, label: ENUMS_EN[name][o.value] ?? o.label }));
+}
+
+/**
+ * Texts the dataset definitions write into their SQL as values (a name for the rows that have none,
+ * e.g. sales lines without a category), with their English. A report shows them in the reader's
+ * language; names the tenant stored are never looked up here.
+ */
+const DEFINITION_TEXTS_EN: Record<string, string> = {
+  未分类: 'Uncategorised',
+};
+
+/** Whether the definitions write this text into SQL as a value (a test keeps the table complete). */
+export const isDefinitionText = (text: string): boolean => Object.hasOwn(DEFINITION_TEXTS_EN, text);
+
+/** A text the definitions write into SQL, in a language; any other text as it is. */
+export function definitionTextIn(text: string, locale: string): string {
+  return isEnglish(locale) && isDefinitionText(text) ? DEFINITION_TEXTS_EN[text] : text;
+}
+
+function isEnglish(locale: string): boolean {
+  return locale.startsWith('en');
 }

@@ -3,7 +3,7 @@
  * lists, dictionary codes and fixed enumerations are engine/options.ts (shared with the option
  * endpoints); the pickers and cascader types are the building blocks'.
  */
-import { DICT_CODES, ENUMS, OPTION_LISTS } from '../options';
+import { DICT_CODES, ENUMS, OPTION_LISTS, enumOptions, isEnumName } from '../options';
 
 export { DICT_CODES, ENUMS, OPTION_LISTS };
 
@@ -60,10 +60,11 @@ export function isEnum(name: string): boolean {
   return Object.hasOwn(ENUMS, name);
 }
 
-/** The label of an enumeration code; the code itself when it is not listed. */
-export function enumLabel(name: string, value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  const list = isEnum(name) ? ENUMS[name as keyof typeof ENUMS] : [];
-  const hit = list.find((o) => o.value === String(value));
-  return hit ? hit.label : String(value);
+/**
+ * An enumeration's codes as their labels in a language (Chinese unless English is asked for); a code
+ * that is not listed shows as itself. Built once per column, then applied to every value.
+ */
+export function enumLabeller(name: string, locale: string): (value: unknown) => string | null {
+  const labels = new Map(isEnumName(name) ? enumOptions(name, locale).map((o) => [o.value, o.label]) : []);
+  return (value) => (value === null || value === undefined ? null : (labels.get(String(value)) ?? String(value)));
 }

@@ -3,9 +3,10 @@ import type { ReportRow } from '../../engine/wire';
 import type { ServerSession } from '../auth/session';
 import { ok } from '../http/envelope';
 import { badRequest, notFound } from '../http/errors';
-import { enumLabel } from '../../engine/definition/known';
 import type { ColumnChunk, Db } from '../db/types';
+import { cellLabel, type CellLabel } from '../report/cell-labels';
 import { atPage } from '../report/compile';
+import { textLangOf, type TextLang } from '../report/config';
 import { shapeRows, titleColumns } from '../report/runner';
 import type { PreparedReport } from '../report/service';
 import type { CompiledReport, OutputColumn, Statement } from '../report/types';
@@ -25,15 +26,15 @@ export function allRows(page: Statement): Statement {
   return { sql, params: page.params };
 }
 
-export function reportTitle(prepared: PreparedReport): string {
-  return prepared.resolved.page.title.zh;
+export function reportTitle(prepared: PreparedReport, lang: TextLang = 'zh'): string {
+  return prepared.resolved.page.title[lang];
 }
 
-export async function runTotalsRow(app: FastifyInstance, prepared: PreparedReport): Promise<ReportRow | null> {
+export async function runTotalsRow(app: FastifyInstance, prepared: PreparedReport, lang: TextLang = 'zh'): Promise<ReportRow | null> {
   const { compiled } = prepared;
   const [row] = await app.db.scan(compiled.totals.sql, compiled.totals.params);
   const indicators = compiled.columns.filter((c) => c.type === '2');
-  return row ? shapeRows([row], indicators)[0] : null;
+  return row ? shapeRows([row], indicators, lang)[0] : null;
 }
 
 export async function countRows(app: FastifyInstance, prepared: PreparedReport): Promise<number> {
@@ -41,15 +42,24 @@ export async function countRows(app: FastifyInstance, prepared: PreparedReport):
   return Number(row?.total ?? 0);
 }
 
-/** `shapeRows` for a chunk of columns: enumeration codes as their labels, a column at a time. */
-export function labelColumns(chunk: ColumnChunk, columns: OutputColumn[]): ColumnChunk {
-  const enums = new Map(columns.filter((c) => c.enum).map((c) => [c.key, c.enum!]));
-  if (!enums.size) return chunk;
-  const labelled = chunk.columns.map((values, i) => {
-    const codes = enums.get(chunk.names[i]);
-    return codes ? values.map((v) => enumLabel(codes, v)) : values;
-  });
-  return { ...chunk, columns: labelled };
+/**
+ * `shapeRows` for chunks of columns, in a language: a function labelling each chunk a column at a
+ * time (enumeration codes as their labels); columns shown as stored pass through untouched.
+ */
+export function columnLabeller(columns: OutputColumn[], lang: TextLang = 'zh'): (chunk: ColumnChunk) => ColumnChunk {
+  const cells = new Map<string, CellLabel>();
+  for (const c of columns) {
+    const show = cellLabel(c, lang);
+    if (show) cells.set(c.key, show);
+  }
+  return (chunk) => {
+    if (!cells.size) return chunk;
+    const labelled = chunk.columns.map((values, i) => {
+      const show = cells.get(chunk.names[i]);
+      return show ? values.map(show) : values;
+    });
+    return { ...chunk, columns: labelled };
+  };
 }
 
 function tableId(raw: string): number {
@@ -75,10 +85,17 @@ export function exportStatement(compiled: CompiledReport): { statement: Statemen
  * sheet, the row count is counted as they pass (past MAX_EXPORT_ROWS the export is refused) and the
  * totals row comes out of the same pass. Only a query that cannot be fused reads its totals apart.
  */
-export async function writeReportExport(db: Db, prepared: PreparedReport, file: string, onProgress?: (rows: number) => void): Promise<number> {
+export async function writeReportExport(
+  db: Db,
+  prepared: PreparedReport,
+  file: string,
+  onProgress?: (rows: number) => void,
+  lang: TextLang = 'zh',
+): Promise<number> {
   const { resolved, compiled } = prepared;
   const { statement, fused } = exportStatement(compiled);
   const indicators = compiled.columns.filter((c) => c.type === '2');
+  const label = columnLabeller(compiled.columns, lang);
   const split = new FusedRows();
   let rows = 0;
   async function* chunks(): AsyncGenerator<ColumnChunk> {
@@ -86,30 +103,32 @@ export async function writeReportExport(db: Db, prepared: PreparedReport, file: 
     for await (const chunk of fused ? split.rows(source) : source) {
       rows += chunk.rowCount;
       if (rows > MAX_EXPORT_ROWS) throw new JobRefused(TOO_LARGE);
-      yield labelColumns(chunk, compiled.columns);
+      yield label(chunk);
     }
   }
   const totals = async () => {
     const row = fused ? split.totals() : (await db.scan(compiled.totals.sql, compiled.totals.params))[0];
-    return row ? shapeRows([row], indicators)[0] : null;
+    return row ? shapeRows([row], indicators, lang)[0] : null;
   };
-  return writeReportXlsx(file, { title: reportTitle(prepared), columns: titleColumns(resolved.used, compiled.columns), chunks: chunks(), totals, onProgress });
+  const columns = titleColumns(resolved.used, compiled.columns, lang);
+  return writeReportXlsx(file, { title: reportTitle(prepared, lang), columns, chunks: chunks(), totals, onProgress });
 }
 
 /**
  * Exports a prepared report query as a job. Answers the job; when it finished within a few seconds
  * the app downloads it at once, otherwise the user finds it in the import/export log. The row count is
  * known only as the rows pass, so a query of more rows than an export holds is refused by the job:
- * with 400 when that happened within the wait, else as the job's error in the log.
+ * with 400 when that happened within the wait, else as the job's error in the log. The job runs later
+ * than the request: it writes in the language the request asked for, taken here (`lang`, zh when none).
  */
-export async function exportPrepared(app: FastifyInstance, session: ServerSession, prepared: PreparedReport) {
+export async function exportPrepared(app: FastifyInstance, session: ServerSession, prepared: PreparedReport, lang: TextLang = 'zh') {
   const jobId = await app.jobs.start({
     session,
     kind: 'export',
     tableId: prepared.resolved.used.id,
-    title: reportTitle(prepared),
+    title: reportTitle(prepared, lang),
     expectedRows: 0,
-    produce: (file, onProgress) => writeReportExport(app.db, prepared, file, onProgress),
+    produce: (file, onProgress) => writeReportExport(app.db, prepared, file, onProgress, lang),
   });
   await app.jobs.waitFor(jobId, WAIT_MS);
   const job = await app.jobs.get(session, jobId);
@@ -122,6 +141,6 @@ export async function reportExportRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/export', async (req) => {
     const view = await app.tenantReports.forSession(req.session!);
     const prepared = view.service.prepare(view.session, tableId(req.params.table_id), req.body);
-    return ok(await exportPrepared(app, req.session!, prepared));
+    return ok(await exportPrepared(app, req.session!, prepared, textLangOf(req.headers['accept-language'])));
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { nowIn } from '../clock';
 import { badRequest, notFound } from '../http/errors';
 import { allRows, countRows, reportTitle, runTotalsRow } from '../export/report-export';
+import { textLangOf } from '../report/config';
 import { shapeRows, titleColumns } from '../report/runner';
 import { RenderPool, renderLimitsFromEnv } from './render-pool';
 import { printStyleRoutes } from './style-routes';
@@ -73,20 +74,22 @@ export async function printRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest('PRINT_TOO_LARGE', `打印数据超过${MAX_PRINT_ROWS}行，请添加查询条件或使用导出`);
       }
       const { compiled, resolved } = prepared;
+      const lang = textLangOf(req.headers['accept-language']);
       const statement = allRows(compiled.page);
-      const [rows, totals] = await Promise.all([app.db.scan(statement.sql, statement.params), runTotalsRow(app, prepared)]);
+      const [rows, totals] = await Promise.all([app.db.scan(statement.sql, statement.params), runTotalsRow(app, prepared, lang)]);
+      const title = reportTitle(prepared, lang);
       const table = {
-        title: reportTitle(prepared),
+        title,
         conditions: (body.print_json.conditions ?? []).map((c): [string, string] => [c.label, c.value]),
-        columns: titleColumns(resolved.used, compiled.columns),
-        rows: shapeRows(rows, compiled.columns),
+        columns: titleColumns(resolved.used, compiled.columns, lang),
+        rows: shapeRows(rows, compiled.columns, lang),
         totals,
         printedAt: nowIn(),
       };
       const pdf = await pool.render({ kind: 'table', table });
       return reply
         .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(reportTitle(prepared))}.pdf`)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(title)}.pdf`)
         .send(pdf);
     },
   );

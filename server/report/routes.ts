@@ -46,7 +46,7 @@ export async function reportRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Params: { table_id: string } }>('/api/reports/:table_id/totals', async (req) => {
     const view = await overlay.forSession(req.session!);
-    return ok(await view.service.totals(view.session, tableId(req.params.table_id), req.body));
+    return ok(await view.service.totals(view.session, tableId(req.params.table_id), req.body, textLangOf(req.headers['accept-language'])));
   });
 }
 

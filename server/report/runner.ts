@@ -1,12 +1,12 @@
 /** Runs compiled report statements and shapes the answers (engine/wire ReportData / ReportTotals). */
-import { enumLabel } from '../../engine/definition/known';
 import type { ReportFile } from '../../engine/definition/types';
 import type { Column, ReportData, ReportRow, ReportTotals } from '../../engine/wire';
 import type { Db } from '../db/types';
+import { asStored, cellLabel } from './cell-labels';
 import { columnMinWidth, type TextLang } from './config';
 import type { CompiledReport, OutputColumn } from './types';
 
-/** The columns' titles in the request's language (zh by default: exports, print, the AI text). */
+/** The columns' titles in the request's language (zh when none is asked for). */
 export function titleColumns(report: ReportFile, columns: OutputColumn[], lang: TextLang = 'zh'): Column[] {
   const minWidth = columnMinWidth(report);
   return columns.map((c) => ({
@@ -22,17 +22,15 @@ export function titleColumns(report: ReportFile, columns: OutputColumn[], lang: 
 }
 
 /**
- * Rows in the column order, enumeration codes as their labels. Ratios stay fractions (the page
- * formats them) and are null when their denominator is 0, shown as "-".
+ * Rows in the column order, enumeration codes as their labels in the request's language (zh by
+ * default). Ratios stay fractions (the page formats them) and are null when their denominator is 0,
+ * shown as "-".
  */
-export function shapeRows(rows: Record<string, unknown>[], columns: OutputColumn[]): ReportRow[] {
+export function shapeRows(rows: Record<string, unknown>[], columns: OutputColumn[], lang: TextLang = 'zh'): ReportRow[] {
+  const cells = columns.map((c) => [c.key, cellLabel(c, lang) ?? asStored] as const);
   return rows.map((row) => {
     const out: ReportRow = {};
-    for (const c of columns) {
-      const v = row[c.key];
-      if (c.enum) out[c.key] = enumLabel(c.enum, v);
-      else out[c.key] = v === undefined || v === null ? null : (v as string | number);
-    }
+    for (const [key, show] of cells) out[key] = show(row[key]);
     return out;
   });
 }
@@ -64,17 +62,17 @@ export async function runScreen(db: Db, compiled: CompiledReport): Promise<Scree
  * The JSON text of `dataOf(…)` with its title already written (`titleJson`, the same for every page
  * of a query): only the page's rows are written per answer.
  */
-export function dataJson(titleJson: string, compiled: CompiledReport, answer: ScreenAnswer): string {
-  return `{"title":${titleJson},"list":${JSON.stringify(shapeRows(answer.rows, compiled.columns))},"total":${JSON.stringify(answer.count)}}`;
+export function dataJson(titleJson: string, compiled: CompiledReport, answer: ScreenAnswer, lang: TextLang = 'zh'): string {
+  return `{"title":${titleJson},"list":${JSON.stringify(shapeRows(answer.rows, compiled.columns, lang))},"total":${JSON.stringify(answer.count)}}`;
 }
 
 export function dataOf(report: ReportFile, compiled: CompiledReport, answer: ScreenAnswer, lang: TextLang = 'zh'): ReportData {
-  return { title: titleColumns(report, compiled.columns, lang), list: shapeRows(answer.rows, compiled.columns), total: answer.count };
+  return { title: titleColumns(report, compiled.columns, lang), list: shapeRows(answer.rows, compiled.columns, lang), total: answer.count };
 }
 
-export function totalsOf(compiled: CompiledReport, answer: ScreenAnswer): ReportTotals {
+export function totalsOf(compiled: CompiledReport, answer: ScreenAnswer, lang: TextLang = 'zh'): ReportTotals {
   const indicators = compiled.columns.filter((c) => c.type === '2');
-  return { total: answer.count, list: answer.totals ? shapeRows([answer.totals], indicators) : [] };
+  return { total: answer.count, list: answer.totals ? shapeRows([answer.totals], indicators, lang) : [] };
 }
 
 export async function runData(db: Db, report: ReportFile, compiled: CompiledReport): Promise<ReportData> {

@@ -182,11 +182,11 @@ export class ReportService {
     const { kept, compiled } = prepared;
     const answer = await this.screen(prepared);
     const title = (kept.titleJson[lang] ??= JSON.stringify(titleColumns(prepared.resolved.used, compiled.columns, lang)));
-    return dataJson(title, compiled, answer);
+    return dataJson(title, compiled, answer, lang);
   }
 
-  async totals(session: ServerSession, pathId: number, body: unknown): Promise<ReportTotals> {
+  async totals(session: ServerSession, pathId: number, body: unknown, lang: TextLang = 'zh'): Promise<ReportTotals> {
     const prepared = this.prepareScreen(session, pathId, body);
-    return totalsOf(prepared.compiled, await this.screen(prepared));
+    return totalsOf(prepared.compiled, await this.screen(prepared), lang);
   }
 }
