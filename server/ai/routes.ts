@@ -9,7 +9,7 @@ import { llmConfigFromEnv, phrase } from './llm';
 import { breakdownSection, nextStepsSection, overviewSection } from './narrate';
 import { comparisonPairs } from './pairs';
 import { WORDS } from './words';
-import { textLangOf } from '../report/config';
+import { textLangOf, type TextLang } from '../report/config';
 
 /** How many chip dimensions the interpretation breaks the figures down by. */
 const MAX_BREAKDOWNS = 4;
@@ -47,7 +47,7 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
       for (const chip of report.chips.slice(0, MAX_BREAKDOWNS)) {
         const dimension = index.dimensions.get(chip.dimension)!.label;
         const label = dimension[lang] || dimension.zh;
-        const rows = await breakdownRows(app, session, tableId, query, chip.dimension);
+        const rows = await breakdownRows(app, session, tableId, query, chip.dimension, lang);
         const b = rows && breakdownFacts(label, rows, totals, picks);
         if (!b) continue;
         facts.breakdowns.push(b);
@@ -85,14 +85,20 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
     tableId: number,
     query: Query,
     dimension: string,
+    lang: TextLang,
   ) {
     const { order_by: _ignored, ...rest } = query;
     const body = { ...rest, dimensionIds: dimension, page_num: 1, page_size: BREAKDOWN_ROWS };
     const prepared = app.reports.prepare(session, tableId, body);
-    const data = await runData(app.db, prepared.resolved.used, prepared.compiled);
+    const data = await runData(app.db, prepared.resolved.used, prepared.compiled, lang);
     if (data.list.length < 2) return null;
-    const keys = data.title.filter((c) => c.type === '1').map((c) => c.value);
-    const nameKey = keys.find((k) => k.endsWith('_name')) ?? keys[keys.length - 1];
-    return data.list.map((row) => ({ name: String(row[nameKey] ?? '-'), row }));
+    // an always-chosen chip (report 70's organisation) stays in every grouping: a row is named by each
+    // grouped dimension's name column (or its last), e.g. 「上海徐汇店 · 直营店」
+    const shown = new Set(data.title.filter((c) => c.type === '1').map((c) => c.value));
+    const nameKeys = [...app.reports.catalogue.indexes.get(prepared.resolved.used.dataset)!.dimensions.values()]
+      .map((d) => d.columns.map((c) => c.value).filter((k) => shown.has(k)))
+      .filter((own) => own.length > 0)
+      .map((own) => own.find((k) => k.endsWith('_name')) ?? own[own.length - 1]);
+    return data.list.map((row) => ({ name: nameKeys.map((k) => String(row[k] ?? '-')).join(' · '), row }));
   }
 }

@@ -75,8 +75,8 @@ export function totalsOf(compiled: CompiledReport, answer: ScreenAnswer, lang: T
   return { total: answer.count, list: answer.totals ? shapeRows([answer.totals], indicators, lang) : [] };
 }
 
-export async function runData(db: Db, report: ReportFile, compiled: CompiledReport): Promise<ReportData> {
-  return dataOf(report, compiled, await runScreen(db, compiled));
+export async function runData(db: Db, report: ReportFile, compiled: CompiledReport, lang: TextLang = 'zh'): Promise<ReportData> {
+  return dataOf(report, compiled, await runScreen(db, compiled), lang);
 }
 
 export async function runTotals(db: Db, compiled: CompiledReport): Promise<ReportTotals> {

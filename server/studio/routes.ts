@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { exportPrepared } from '../export/report-export';
+import { textLangOf } from '../report/config';
 import { StudioService } from './service';
 import { idempotent } from '../http/idempotency';
 
@@ -58,7 +59,7 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: ReportBody }>('/api/studio/preview/export', { schema: withPreview }, async (req) => {
     const s = session(req);
-    return ok(await exportPrepared(app, s, await studio.preparePreviewExport(s, req.body.report, req.body.query ?? {})));
+    return ok(await exportPrepared(app, s, await studio.preparePreviewExport(s, req.body.report, req.body.query ?? {}), textLangOf(req.headers['accept-language'])));
   });
 
   app.post<{ Body: ReportBody }>(

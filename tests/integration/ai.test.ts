@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialRequest } from '../../engine/query';
 import type { ReportConfig, ReportQuery, ReportTotals } from '../../engine/wire';
 import { figure } from '../../server/ai/narrate';
+import { enumOptions } from '../../engine/options';
 import { bearer, login, startTestServer, type TestServer } from './server';
 import { today as businessToday } from '../../server/clock';
 
@@ -50,6 +51,10 @@ describe('POST /api/reports/:table_id/ai', () => {
     expect(res.body).toContain(figure(totals.data.list[0].sales as number, 'money'));
     // store names are data and stay as stored; the product's own words are English
     expect(res.body.replace(/\*\*[^*]*\*\*|「[^」]*」|"[^"]*"/g, '')).not.toMatch(/[\u4e00-\u9fa5]/);
+    // the breakdown by store type names the types in English too: they are the product's labels, not data
+    const labels = (locale: string) => enumOptions('store_type', locale).map((o) => o.label);
+    expect(labels('en-US').some((l) => res.body.includes(l))).toBe(true);
+    expect(labels('zh-CN').filter((l) => res.body.includes(l))).toEqual([]);
   });
 
   it('refuses a report without the AI flag, and a query the report refuses (请选择日期)', async () => {
