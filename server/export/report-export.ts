@@ -13,6 +13,7 @@ import type { CompiledReport, OutputColumn, Statement } from '../report/types';
 import { FusedRows } from './fused-rows';
 import { JobRefused } from './jobs';
 import { writeReportXlsx } from './xlsx';
+import { TABLE_WORDS } from '../report/table-words';
 
 /** Excel's sheet limit is 1,048,576 rows; stay clear of it with the header and totals. */
 export const MAX_EXPORT_ROWS = 1_000_000;
@@ -111,7 +112,7 @@ export async function writeReportExport(
     return row ? shapeRows([row], indicators, lang)[0] : null;
   };
   const columns = titleColumns(resolved.used, compiled.columns, lang);
-  return writeReportXlsx(file, { title: reportTitle(prepared, lang), columns, chunks: chunks(), totals, onProgress });
+  return writeReportXlsx(file, { title: reportTitle(prepared, lang), columns, chunks: chunks(), totals, totalsLabel: TABLE_WORDS[lang].totals, onProgress });
 }
 
 /**

@@ -139,14 +139,14 @@ export const SHEET_TAIL = '</sheetData></worksheet>';
 
 type Cell = string | number | null | undefined;
 
-/** The totals row: '合计' in the first column, measures from the totals, other dimensions empty. */
-export function totalsCells(columns: Column[], totals: ReportRow): Cell[] {
+/** The totals row: its label ('合计') in the first column, measures from the totals, other dimensions empty. */
+export function totalsCells(columns: Column[], totals: ReportRow, label = '合计'): Cell[] {
   return columns.map((c, i) => {
     if (c.type === '2') {
       const v = totals[c.value];
       if (v === null || v === undefined) return '-';
       return c.format === 'pp' && typeof v === 'number' ? toPoints(v) : v;
     }
-    return i === 0 ? '合计' : '';
+    return i === 0 ? label : '';
   });
 }

@@ -23,6 +23,8 @@ export interface XlsxSource {
    * statement brings it after its rows)
    */
   totals: ReportRow | null | (() => Promise<ReportRow | null>);
+  /** the totals row's label in the request's language (default 合计) */
+  totalsLabel?: string;
   onProgress?: (rowsWritten: number) => void;
 }
 
@@ -73,7 +75,7 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
       source.onProgress?.(written);
     }
     const totals = typeof source.totals === 'function' ? await source.totals() : source.totals;
-    if (totals) await writeRows(single(totalsCells(columns, totals)), 1, written + 2, { styles: styles.bold, blanks: blank, points: noPoints });
+    if (totals) await writeRows(single(totalsCells(columns, totals, source.totalsLabel)), 1, written + 2, { styles: styles.bold, blanks: blank, points: noPoints });
     encoder.raw(SHEET_TAIL);
     await flush();
     await sheet.end();

@@ -5,6 +5,8 @@ import PDFDocument from 'pdfkit';
 import { formatPercentagePoints } from '../../engine/percentage-points';
 import type { Column, ColumnFormat, ReportRow } from '../../engine/wire';
 import { layoutTable } from './table-layout';
+import type { TextLang } from '../report/config';
+import { TABLE_WORDS, type TableWords } from '../report/table-words';
 
 const require = createRequire(import.meta.url);
 let fontCache: Buffer | null = null;
@@ -51,6 +53,8 @@ export interface PdfTable {
   rows: ReportRow[];
   totals: ReportRow | null;
   printedAt: string;
+  /** the language of the table's own words (totals, printed at, page numbers); Chinese when absent */
+  lang?: TextLang;
 }
 
 /** Column widths are measured on this many rows; later rows are cut with an ellipsis if wider. */
@@ -70,13 +74,13 @@ export function newPdf(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDoc
   return { doc, done };
 }
 
-/** Writes 第 n / total 页 at the foot of the current page. */
-export function pageFooter(doc: PDFKit.PDFDocument, n: number, total: number): void {
+/** Writes 第 n / total 页 (or its words in another language) at the foot of the current page. */
+export function pageFooter(doc: PDFKit.PDFDocument, n: number, total: number, words: TableWords = TABLE_WORDS.zh): void {
   const { left, right } = doc.page.margins;
   // the footer sits inside the bottom margin: lift the margin so pdfkit does not start a new page
   const bottom = doc.page.margins.bottom;
   doc.page.margins.bottom = 0;
-  doc.fontSize(7).fillColor('#888').text(`第 ${n} / ${total} 页`, left, doc.page.height - 18, {
+  doc.fontSize(7).fillColor('#888').text(words.page(n, total), left, doc.page.height - 18, {
     width: doc.page.width - left - right,
     align: 'center',
     lineBreak: false,
@@ -86,11 +90,11 @@ export function pageFooter(doc: PDFKit.PDFDocument, n: number, total: number): v
 }
 
 /** Writes 第 i / n 页 at the foot of every buffered page. */
-export function numberPages(doc: PDFKit.PDFDocument): void {
+export function numberPages(doc: PDFKit.PDFDocument, words: TableWords = TABLE_WORDS.zh): void {
   const pages = doc.bufferedPageRange();
   for (let i = 0; i < pages.count; i++) {
     doc.switchToPage(pages.start + i);
-    pageFooter(doc, i + 1, pages.count);
+    pageFooter(doc, i + 1, pages.count, words);
   }
 }
 
@@ -105,10 +109,11 @@ export function renderTablePdf(table: PdfTable): Promise<Buffer> {
   const width = doc.page.width - left - doc.page.margins.right;
   const bottom = doc.page.height - doc.page.margins.bottom;
 
+  const words = TABLE_WORDS[table.lang ?? 'zh'];
   const cellsOf = (row: ReportRow) => table.columns.map((c) => formatCell(row[c.value], c.format));
   const body = table.rows.map(cellsOf);
   const totals = table.totals
-    ? table.columns.map((c, i) => (c.type === '2' ? formatCell(table.totals![c.value], c.format) : i === 0 ? '合计' : ''))
+    ? table.columns.map((c, i) => (c.type === '2' ? formatCell(table.totals![c.value], c.format) : i === 0 ? words.totals : ''))
     : null;
   const sample = body.slice(0, MEASURED_ROWS);
   const layout = layoutTable(
@@ -128,8 +133,8 @@ export function renderTablePdf(table: PdfTable): Promise<Buffer> {
     doc.moveDown(0.2);
     const conditionText = table.conditions.map(([k, v]) => `${k}：${v}`).join('    ');
     doc.fontSize(7.5).fillColor('#555').text(conditionText || ' ', { width });
-    const part = layout.groups.length > 1 ? `第 ${groupIndex + 1}/${layout.groups.length} 部分列    ` : '';
-    doc.text(`${part}打印时间：${table.printedAt}`, { width, align: 'right' });
+    const part = layout.groups.length > 1 ? `${words.part(groupIndex + 1, layout.groups.length)}    ` : '';
+    doc.text(`${part}${words.printedAt}${table.printedAt}`, { width, align: 'right' });
     doc.fillColor('#000');
     doc.moveDown(0.4);
   };
@@ -175,7 +180,7 @@ export function renderTablePdf(table: PdfTable): Promise<Buffer> {
     }
   });
 
-  numberPages(doc);
+  numberPages(doc, words);
   doc.end();
   return done;
 }

@@ -85,6 +85,7 @@ export async function printRoutes(app: FastifyInstance): Promise<void> {
         rows: shapeRows(rows, compiled.columns, lang),
         totals,
         printedAt: nowIn(),
+        lang,
       };
       const pdf = await pool.render({ kind: 'table', table });
       return reply

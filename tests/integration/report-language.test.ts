@@ -188,6 +188,8 @@ describe('labels inside report rows in the request language', () => {
     expect(zh.rows.map((r) => r.virtual_type)).toEqual((await post<ReportData>(90, 'data', query)).list.map((r) => r.virtual_type));
     for (const r of zh.rows) expect(labelsOf('virtual_type', 'zh').has(String(r.virtual_type))).toBe(true);
     expect(en.rows.map((r) => r.org_name)).toEqual(zh.rows.map((r) => r.org_name));
+    // the totals row's own label too
+    expect([en.last[0], zh.last[0]]).toEqual(['Total', '合计']);
   }, 60_000);
 
   it('a report printed under en-US shows its enumeration labels (stocktake results) in English', async () => {
@@ -215,6 +217,11 @@ describe('labels inside report rows in the request language', () => {
       expect(enText).not.toContain(chinese);
     }
     expect(enText).toContain(app.reports.catalogue.reports.get(139)!.title.en);
+    // the table's own words: totals row, print time, page numbers
+    for (const word of ['Total', 'Printed at:', 'Page 1 of']) expect(enText).toContain(word);
+    // pdftotext reads the Chinese foot without its spaces
+    for (const word of [/合计/, /打印时间：/, /第1\/\d+页/]) expect(enText.replace(/ /g, '')).not.toMatch(word);
+    for (const word of [/合计/, /打印时间：/, /第1\/\d+页/]) expect(zhText.replace(/ /g, '')).toMatch(word);
   }, 60_000);
 });
 
