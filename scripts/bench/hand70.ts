@@ -47,7 +47,7 @@ export const screenSql = (source: Source) => `
   t AS (SELECT SUM(sales) AS sales, SUM(cost) AS cost, SUM(sales_2) AS sales_2, SUM(cost_2) AS cost_2, COUNT(*) AS n FROM g)
   SELECT * FROM (
   SELECT * FROM (
-    SELECT g.org_code, g.org_name, ${measures('g.', 't.sales - t.cost')}, 0 AS total, NULL AS n
+    SELECT g.org_code, g.org_name, ${measures('g.', 't.sales - t.cost')}, 0 AS total, CAST(NULL AS BIGINT) AS n
       FROM g CROSS JOIN t
      ORDER BY g.sales DESC NULLS LAST, g.org_code, g.org_name
      LIMIT CAST($5 AS BIGINT)) p
