@@ -3,15 +3,19 @@
  * Opens the configured database (HM_DATABASE_URL, else the DuckDB file in --data-dir / HM_DATA_DIR),
  * migrates it and fills it with the deterministic demo data. A database that already holds data is
  * left alone unless --fresh is given (DuckDB: the file is deleted; PostgreSQL: every table is dropped).
+ * With HM_SHARDS it does what a sharded first start does: every shard is migrated (and dropped by
+ * --fresh), the seed fills the first, then the demo tenants move to the second (server/db/demo-shards.ts).
  * `npm run seed -- --refresh-summaries [--data-dir DIR]` only migrates and rebuilds the report
- * summaries from the facts already there (after loading sales by other means).
+ * summaries from the facts already there (after loading sales by other means), on every shard.
  */
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { spreadDemoTenants } from '../server/db/demo-shards';
 import { migrate } from '../server/db/migrate';
 import { dbConfigFromEnv, openDb } from '../server/db/open';
 import { seed, type Scale } from '../server/db/seed';
+import { shardHandles } from '../server/db/sharded';
 import { refreshShippedSummaries } from '../server/report/summary-refresh';
 import type { Db } from '../server/db/types';
 
@@ -62,18 +66,28 @@ async function dropAll(db: Db): Promise<void> {
 const target = config.databaseUrl ? config.databaseUrl.replace(/\/\/[^@]*@/, '//***@') : duckFile;
 console.log(args['refresh-summaries'] ? `seed: report summaries of ${target}` : `seed: ${scale} into ${target}`);
 const db = await openDb(config);
+const shards = shardHandles(db);
 try {
-  if (args.fresh && db.dialect === 'postgres') await dropAll(db);
+  if (args.fresh && db.dialect === 'postgres') for (const [, shard] of shards) await dropAll(shard);
   await migrate(db);
   if (args['refresh-summaries']) {
     const started = Date.now();
-    for (const s of await refreshShippedSummaries(db)) console.log(`  ${s.table}: ${s.rows.toLocaleString('en-US')} rows`);
+    for (const [name, shard] of shards) {
+      const where = shards.length > 1 ? ` (shard ${name})` : '';
+      for (const s of await refreshShippedSummaries(shard)) console.log(`  ${s.table}${where}: ${s.rows.toLocaleString('en-US')} rows`);
+    }
     if (db.dialect === 'duckdb') await db.exec('CHECKPOINT');
     console.log(`summaries refreshed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else {
-    const [{ n }] = await db.query<{ n: number }>('SELECT COUNT(*) AS n FROM tenant');
-    if (Number(n) > 0) {
-      console.error('seed: the database already holds data; run with --fresh to replace it');
+    // every shard keeps the tenant rows of the tenants it has held: one listing any holds data
+    const held: string[] = [];
+    for (const [name, shard] of shards) {
+      const [{ n }] = await shard.query<{ n: number }>('SELECT COUNT(*) AS n FROM tenant');
+      if (Number(n) > 0) held.push(name);
+    }
+    if (held.length) {
+      const where = shards.length > 1 ? ` (shard ${held.join(', ')})` : '';
+      console.error(`seed: the database already holds data${where}; run with --fresh to replace it`);
       process.exitCode = 1;
     } else {
       const started = Date.now();
@@ -83,6 +97,7 @@ try {
         onProgress: (msg) => console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${msg}`),
       });
       if (db.dialect === 'duckdb') await db.exec('CHECKPOINT');
+      await spreadDemoTenants(config, (line) => console.log(`  ${line}`));
       const width = Math.max(...Object.keys(summary.rows).map((t) => t.length));
       console.log('\nrows per table:');
       for (const [table, rows] of Object.entries(summary.rows)) console.log(`  ${table.padEnd(width)}  ${rows.toLocaleString('en-US').padStart(12)}`);

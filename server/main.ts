@@ -4,7 +4,7 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed';
 import { spreadDemoTenants } from './db/demo-shards';
 import { buildServer } from './app';
-import { fillEmptySummaries } from './report/summary-refresh';
+import { fillEmptySummariesEverywhere, startUpkeep } from './upkeep';
 
 /** Opens (or creates, migrates and seeds) the database and serves the API and the SPA. */
 async function main(): Promise<void> {
@@ -18,13 +18,12 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel, transport: undefined },
   });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
-  const interrupted = await app.jobs.failInterrupted();
-  if (interrupted.length) app.log.warn({ jobs: interrupted }, 'jobs interrupted by a restart failed');
-  app.jobs.startHeartbeat();
+  const upkeep = await startUpkeep(app);
+  if (upkeep.interrupted.length) app.log.warn({ jobs: upkeep.interrupted }, 'jobs interrupted by a restart failed');
   const seeded = await seedIfEmpty(db, { scale: 'demo', onProgress: (msg) => app.log.info(msg) });
   if (seeded) app.log.info('demo data seeded');
   if (seeded) await spreadDemoTenants(config.db, (line) => app.log.info(line));
-  const filled = await fillEmptySummaries(db, app.reports.catalogue);
+  const filled = await fillEmptySummariesEverywhere(app);
   if (filled.length) app.log.info({ filled }, 'report summaries filled');
 
   let closing = false;
@@ -32,7 +31,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    app.jobs.stop();
+    upkeep.stop();
     await app.close();
     await db.close();
     process.exit(0);

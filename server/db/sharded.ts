@@ -81,6 +81,11 @@ export class ShardRouter implements Db {
     return [...this.shards.values()];
   }
 
+  /** Every shard by name, `main` first (background upkeep runs on each and names it in its log). */
+  named(): [name: string, db: Db][] {
+    return [...this.shards];
+  }
+
   get kysely() {
     return this.current.kysely;
   }
@@ -108,6 +113,9 @@ export class ShardRouter implements Db {
 
 /** `db` routes by tenant (several shards configured). */
 export const isShardRouter = (db: Db): db is ShardRouter => db instanceof ShardRouter;
+
+/** Each database to keep up by name: every shard's own handle, or `main` alone on one database. */
+export const shardHandles = (db: Db): [name: string, db: Db][] => (isShardRouter(db) ? db.named() : [[MAIN_SHARD, db]]);
 
 /** The tenant a session token names (`<tenant_id>.<secret>`), or null for a token without one. */
 export function tenantOfToken(token: string): number | null {

@@ -4,15 +4,19 @@
  * - Report scans and export cursors read from the standby; writes and transactions stay on the
  *   primary; a stopped or lagging standby leaves the primary answering without an error.
  * - The catalogue shows every tenant table distributable by tenant_id (Citus).
- * - Tenants move between the clusters losing nothing, and one server serves each from its shard.
+ * - Tenants move between the clusters losing nothing, and one server serves each from its shard;
+ *   a fuzz of reads and writes naming the other tenant finds nothing of it (cross-tenant.ts).
+ * - Background upkeep (jobs, leases, sessions, summaries) runs on every shard.
+ * - `npm run seed` with HM_SHARDS looks at, and refreshes, every shard.
  * The primary gets a copy of the seeded test template (PostgreSQL run) or is migrated and seeded here.
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { copyDatabase, startPgCluster, startStandby, type PgCluster } from '../../scripts/lib/pg-cluster';
 import { buildServer } from '../../server/app';
 import { migrate } from '../../server/db/migrate';
@@ -27,7 +31,10 @@ import { compareTotals, type TableTotals } from '../../server/db/tenant-totals';
 import type { Db, ReplicaHealth } from '../../server/db/types';
 import { initialRequest } from '../../engine/query';
 import type { ReportConfig } from '../../engine/wire';
-import { today } from '../../server/clock';
+import { sqlTimestamp, today } from '../../server/clock';
+import { HEARTBEAT_MS } from '../../server/export/jobs';
+import { fillEmptySummariesEverywhere, startUpkeep } from '../../server/upkeep';
+import { foreignTo, holdingsOf, leaksIn, probeReads, probeWrites, type Holdings, type Probe } from './cross-tenant';
 import { bearer, login } from './server';
 import { openTestDb, pgUrl, withDatabase } from './testdb';
 
@@ -296,7 +303,7 @@ describe('tenants on two clusters', () => {
       { tenant: SECOND, shard: 'east', state: 'active' },
       { tenant: SPECIAL, shard: 'east', state: 'active' },
     ]);
-  });
+  }, 300_000);
 
   it('refuses to move a tenant onto the shard that holds it, or to a shard not configured', async () => {
     await expect(moveMerchant(shards(), '266', 'east')).rejects.toThrow(/on east already/);
@@ -344,6 +351,120 @@ describe('tenants on two clusters', () => {
     expect(res.json().data).toEqual(baseline['10139']);
   });
 
+  /** Each demo tenant's holdings, read from the shard it lives on now (266 and 30001 on east). */
+  async function holdings(): Promise<Record<'first' | 'second' | 'special', Holdings>> {
+    return { first: await holdingsOf(primaryUrl, '10139'), second: await holdingsOf(eastUrl, '266'), special: await holdingsOf(eastUrl, '30001') };
+  }
+
+  /** The users of the fuzz: 266's head office against 10139, and 10139's three clients against 266. */
+  async function fuzzUsers(held: Awaited<ReturnType<typeof holdings>>) {
+    const { first, second, special } = held;
+    const users = [
+      ['266', 'admin', 'HMT', second, first, [first, special]],
+      ['10139', 'admin', 'HMT', first, second, [second, special]],
+      ['10139', 'store01', 'HMD', first, second, [second, special]],
+      ['10139', 'supplier01', 'HMS', first, second, [second, special]],
+    ] as const;
+    return Promise.all(
+      users.map(async ([merchant, username, client, own, other, others]) => ({
+        who: `${merchant}/${username}`,
+        token: (await login(routed, username, client, merchant)).token,
+        own,
+        other,
+        foreign: foreignTo(own, [...others]),
+      })),
+    );
+  }
+
+  const failures = (probes: Probe[]) => probes.filter((p) => p.status >= 500 || p.leaks.length).map((p) => `${p.status} ${p.what} ${p.leaks.slice(0, 3).join('; ')}`);
+
+  it('keeps tenants apart across shards: reads naming the other tenant show nothing of it and never fail with 500', async () => {
+    const held = await holdings();
+    // the markers are real: the other tenant's own answers are full of them
+    expect(leaksIn(baseline['266'], foreignTo(held.first, [held.second])).length).toBeGreaterThan(0);
+    expect(leaksIn(baseline['10139'], foreignTo(held.second, [held.first])).length).toBeGreaterThan(0);
+    for (const user of await fuzzUsers(held)) {
+      const probes = await probeReads(routed, user.token, user.own, user.other, user.foreign);
+      expect(failures(probes), user.who).toEqual([]);
+      // the fuzz reached the report screens, the documents and the pickers, with answers
+      const answered = probes.filter((p) => p.status === 200).map((p) => p.what);
+      expect(answered.filter((w) => /\/data$/.test(w)).length, user.who).toBeGreaterThan(user.who.endsWith('admin') ? 40 : 10);
+      expect(answered.some((w) => /^GET \/api\/documents\/[a-z-]+\?/.test(w)), user.who).toBe(true);
+      expect(answered.some((w) => w.startsWith('GET /api/pickers/')), user.who).toBe(true);
+    }
+  }, 300_000);
+
+  it('keeps tenants apart across shards: writes naming the other tenant are refused and change nothing on either shard', async () => {
+    const held = await holdings();
+    const users = await fuzzUsers(held);
+    const snapshot = () => Promise.all([[primaryUrl, 10139], [eastUrl, 10139], [primaryUrl, SECOND], [eastUrl, SECOND]].map(([url, t]) => totalsOn(url as string, t as number)));
+    const before = await snapshot();
+    for (const user of users) {
+      const probes = await probeWrites(routed, user.token, user.own, user.other, user.foreign);
+      expect(probes.length).toBeGreaterThan(10);
+      expect(probes.filter((p) => p.status < 400 || p.status >= 500 || p.leaks.length).map((p) => `${p.status} ${p.what}`), user.who).toEqual([]);
+    }
+    const after = await snapshot();
+    for (const [i, totals] of after.entries()) expect(compareTotals(before[i], totals)).toEqual([]);
+  }, 120_000);
+
+  it('keeps every shard up in the background: unfinished jobs failed, leases renewed, expired sessions swept, empty summaries filled', async () => {
+    const old = sqlTimestamp(new Date(Date.now() - 10 * 60_000));
+    const now = sqlTimestamp();
+    const instance = routed.jobs.instanceId;
+    /** A running export of `tenant` on `url` whose lease belongs to `owner`, beaten at `beat`. */
+    const job = async (url: string, tenant: number, id: string, owner: string, beat: string) => {
+      await sql(url, `INSERT INTO import_log (tenant_id, job_id, account_id, kind, title, status, created_at) VALUES ($1, $2, 1, 'export', 'upkeep', 'running', $3::timestamp)`, [tenant, id, old]);
+      await sql(url, 'INSERT INTO job_lease (job_id, tenant_id, instance_id, heartbeat_at) VALUES ($1, $2, $3, $4::timestamp)', [id, tenant, owner, beat]);
+    };
+    const statusOf = async (url: string, id: string) => (await sql<{ status: string }>(url, 'SELECT status FROM import_log WHERE job_id = $1', [id]))[0]?.status;
+    const session = (url: string, hash: string, expires: string) =>
+      sql(url, `INSERT INTO account_session (token_hash, tenant_id, account_id, client_type, created_at, expires_at, last_seen_at) VALUES ($1, $2, 1, 'HMT', $3::timestamp, $4::timestamp, $3::timestamp)`, [hash, SECOND, old, expires]);
+    const sessionLeft = async (hash: string) => (await sql(eastUrl, 'SELECT 1 FROM account_session WHERE token_hash = $1', [hash])).length === 1;
+
+    // left by a process that stopped, on each shard
+    await job(eastUrl, SECOND, 'upkeep-east-dead', 'stopped-process', old);
+    await job(primaryUrl, 10139, 'upkeep-main-dead', 'stopped-process', old);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const upkeep = await startUpkeep(routed, HEARTBEAT_MS);
+    try {
+      expect(upkeep.interrupted).toEqual([
+        { shard: 'main', jobs: ['upkeep-main-dead'] },
+        { shard: 'east', jobs: ['upkeep-east-dead'] },
+      ]);
+      expect(await statusOf(eastUrl, 'upkeep-east-dead')).toBe('failed');
+      expect(await statusOf(primaryUrl, 'upkeep-main-dead')).toBe('failed');
+      // while running: another stopped process's job, a job of this process and two sessions on east
+      await job(eastUrl, SECOND, 'upkeep-east-stale', 'stopped-process', old);
+      await job(eastUrl, SECOND, 'upkeep-east-live', instance, old);
+      await session(eastUrl, 'upkeep-expired', now);
+      await session(eastUrl, 'upkeep-live', sqlTimestamp(new Date(Date.now() + 3600_000)));
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      await until('the upkeep of east', async () => (await statusOf(eastUrl, 'upkeep-east-stale')) === 'failed' && !(await sessionLeft('upkeep-expired')));
+      const [lease] = await sql<{ beat: string }>(eastUrl, `SELECT heartbeat_at::text AS beat FROM job_lease WHERE job_id = 'upkeep-east-live'`);
+      expect(lease.beat > old).toBe(true);
+      expect(await statusOf(eastUrl, 'upkeep-east-live')).toBe('running');
+      expect(await sessionLeft('upkeep-live')).toBe(true);
+    } finally {
+      upkeep.stop();
+      vi.useRealTimers();
+      await sql(eastUrl, `DELETE FROM job_lease WHERE job_id LIKE 'upkeep-%'`);
+      await sql(eastUrl, `DELETE FROM import_log WHERE job_id LIKE 'upkeep-%'`);
+      await sql(primaryUrl, `DELETE FROM import_log WHERE job_id LIKE 'upkeep-%'`);
+      await sql(eastUrl, `DELETE FROM account_session WHERE token_hash LIKE 'upkeep-%'`);
+    }
+
+    // a summary left empty beside its facts on east is filled at start-up, to the same rows
+    const summaryRows = async () => (await sql<{ n: number }>(eastUrl, 'SELECT count(*)::int AS n FROM sales_org_day'))[0].n;
+    const rows = await summaryRows();
+    expect(rows).toBeGreaterThan(0);
+    await sql(eastUrl, 'DELETE FROM sales_org_day');
+    const filled = await fillEmptySummariesEverywhere(routed);
+    expect(filled).toContainEqual({ shard: 'east', table: 'sales_org_day', rows });
+    expect(filled.filter((f) => f.shard === 'main')).toEqual([]);
+    expect(await summaryRows()).toBe(rows);
+  }, 120_000);
+
   it('refuses a tenant being moved with 503 and a clear message, and only that tenant', async () => {
     const first = await login(routed, 'admin', 'HMT', '10139');
     const second = await login(routed, 'admin', 'HMT', '266');
@@ -368,5 +489,46 @@ describe('tenants on two clusters', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const again = await report70(routed, (await login(routed, 'admin', 'HMT', '266')).token);
     expect(again.body.data).toEqual(baseline['266']);
-  });
+  }, 300_000);
+});
+
+describe('npm run seed with HM_SHARDS', () => {
+  /** The seed script as `npm run seed` runs it, on the given shards (not blocking: the servers above stay up). */
+  function runSeed(mainUrl: string, shards: string, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    const child = spawn('npx', ['tsx', 'scripts/seed.ts', ...args], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      env: { ...process.env, HM_DATABASE_URL: mainUrl, HM_SHARDS: shards, HM_REPLICA_URLS: '' },
+    });
+    const out = { stdout: '', stderr: '' };
+    child.stdout.on('data', (d) => (out.stdout += d));
+    child.stderr.on('data', (d) => (out.stderr += d));
+    return new Promise((resolve) => child.on('close', (status) => resolve({ status, ...out })));
+  }
+  const placement = () => sql(primaryUrl, 'SELECT tenant_id::int AS tenant, shard, state FROM tenant_shard ORDER BY 1');
+
+  it('refuses when any shard holds a tenant, naming the shards, and changes nothing', async () => {
+    const before = await placement();
+    const refused = await runSeed(primaryUrl, `east=${eastUrl}`);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/already holds data \(shard main, east\); run with --fresh/);
+    expect(await placement()).toEqual(before);
+    // an empty first shard beside a second that holds tenant 30001: refused too, before anything is seeded
+    await sql(east.url, 'CREATE DATABASE seed_main');
+    const emptyMain = withDatabase(east.url, 'seed_main');
+    const beside = await runSeed(emptyMain, `east=${eastUrl}`);
+    expect(beside.status).toBe(1);
+    expect(beside.stderr).toMatch(/already holds data \(shard east\)/);
+    expect(await sql(emptyMain, 'SELECT count(*)::int AS n FROM tenant')).toEqual([{ n: 0 }]);
+  }, 120_000);
+
+  it('--refresh-summaries rebuilds the summaries of every shard', async () => {
+    const rows = async (url: string) => (await sql<{ n: number }>(url, 'SELECT count(*)::int AS n FROM sales_org_day'))[0].n;
+    const [onMain, onEast] = [await rows(primaryUrl), await rows(eastUrl)];
+    expect(onEast).toBeGreaterThan(0);
+    await sql(eastUrl, 'DELETE FROM sales_org_day');
+    const refreshed = await runSeed(primaryUrl, `east=${eastUrl}`, '--refresh-summaries');
+    expect(refreshed.status, refreshed.stderr).toBe(0);
+    expect(refreshed.stdout).toMatch(/sales_org_day \(shard east\)/);
+    expect([await rows(primaryUrl), await rows(eastUrl)]).toEqual([onMain, onEast]);
+  }, 120_000);
 });
