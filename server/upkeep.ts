@@ -5,7 +5,7 @@
  * - at start-up, the jobs a previous run or a stopped process left unfinished are failed, and report
  *   summaries left empty beside their facts are filled;
  * - then the job heartbeat (this process's leases renewed, a stopped process's jobs failed) and the
- *   sweep of expired sessions run on a timer.
+ *   sweep of expired sessions and of idempotency keys past their day run on a timer.
  */
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -13,9 +13,10 @@ import { sqlTimestamp } from './clock';
 import { shardHandles } from './db/sharded';
 import type { Db } from './db/types';
 import { JobRunner } from './export/jobs';
+import { purgeIdempotencyKeys } from './http/idempotency';
 import { fillEmptySummaries, type RefreshedSummary } from './report/summary-refresh';
 
-/** Expired sessions are already refused when read: sweeping them only keeps the table small. */
+/** Expired sessions and old idempotency keys are already refused when read: sweeping them only keeps the tables small. */
 export const SESSION_SWEEP_MS = 10 * 60_000;
 
 export interface Upkeep {
@@ -53,7 +54,10 @@ export async function startUpkeep(app: FastifyInstance, sessionSweepMs = SESSION
   for (const [, runner] of runners) runner.startHeartbeat();
   const shards = shardHandles(app.db);
   const sweep = setInterval(() => {
-    for (const [shard, db] of shards) void sweepSessions(db).catch((err) => app.log.error({ err, shard }, 'session sweep failed'));
+    for (const [shard, db] of shards) {
+      void sweepSessions(db).catch((err) => app.log.error({ err, shard }, 'session sweep failed'));
+      void purgeIdempotencyKeys(db).catch((err) => app.log.error({ err, shard }, 'idempotency key sweep failed'));
+    }
   }, sessionSweepMs);
   sweep.unref();
   return {

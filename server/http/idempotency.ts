@@ -22,7 +22,6 @@ export const KEEP_MS = 24 * 3600_000;
 const STALE_MS = 120_000;
 /** how long a repeat waits for the first request's answer */
 const WAIT_MS = 30_000;
-const PURGE_EVERY_MS = 10 * 60_000;
 
 export const IDEMPOTENCY_MESSAGES = {
   badKey: 'Idempotency-Key 无效：应为 1 到 200 个可见字符',
@@ -91,13 +90,14 @@ async function claim(db: Db, o: Owner, fingerprint: string): Promise<Claim> {
   return row.response === null ? { kind: 'pending', row } : { kind: 'answered', row };
 }
 
-let lastPurge = 0;
-
 async function answer(db: Db, o: Owner, statusCode: number, response: string): Promise<void> {
   await db.query(`UPDATE idempotency_key SET status_code = $4, response = $5 WHERE ${ownerWhere}`, [...ownerParams(o), statusCode, response]);
-  if (Date.now() - lastPurge < PURGE_EVERY_MS) return;
-  lastPurge = Date.now();
-  await db.query('DELETE FROM idempotency_key WHERE created_at < CAST($1 AS TIMESTAMP)', [sqlTimestamp(new Date(Date.now() - KEEP_MS))]);
+}
+
+/** Forgets the keys older than KEEP_MS (the background upkeep runs it on every shard); how many. */
+export async function purgeIdempotencyKeys(db: Db, now = new Date()): Promise<number> {
+  const gone = await db.query('DELETE FROM idempotency_key WHERE created_at < CAST($1 AS TIMESTAMP) RETURNING idem_key', [sqlTimestamp(new Date(now.getTime() - KEEP_MS))]);
+  return gone.length;
 }
 
 const release = (db: Db, o: Owner) => db.query(`DELETE FROM idempotency_key WHERE ${ownerWhere} AND response IS NULL`, ownerParams(o));

@@ -408,7 +408,7 @@ describe('tenants on two clusters', () => {
     for (const [i, totals] of after.entries()) expect(compareTotals(before[i], totals)).toEqual([]);
   }, 120_000);
 
-  it('keeps every shard up in the background: unfinished jobs failed, leases renewed, expired sessions swept, empty summaries filled', async () => {
+  it('keeps every shard up in the background: unfinished jobs failed, leases renewed, expired sessions and day-old idempotency keys swept, empty summaries filled', async () => {
     const old = sqlTimestamp(new Date(Date.now() - 10 * 60_000));
     const now = sqlTimestamp();
     const instance = routed.jobs.instanceId;
@@ -421,6 +421,9 @@ describe('tenants on two clusters', () => {
     const session = (url: string, hash: string, expires: string) =>
       sql(url, `INSERT INTO account_session (token_hash, tenant_id, account_id, client_type, created_at, expires_at, last_seen_at) VALUES ($1, $2, 1, 'HMT', $3::timestamp, $4::timestamp, $3::timestamp)`, [hash, SECOND, old, expires]);
     const sessionLeft = async (hash: string) => (await sql(eastUrl, 'SELECT 1 FROM account_session WHERE token_hash = $1', [hash])).length === 1;
+    const idemKey = (key: string, at: string) =>
+      sql(eastUrl, `INSERT INTO idempotency_key (tenant_id, account_id, idem_key, fingerprint, created_at) VALUES ($1, 1, $2, 'f', $3::timestamp)`, [SECOND, key, at]);
+    const keyLeft = async (key: string) => (await sql(eastUrl, 'SELECT 1 FROM idempotency_key WHERE idem_key = $1', [key])).length === 1;
 
     // left by a process that stopped, on each shard
     await job(eastUrl, SECOND, 'upkeep-east-dead', 'stopped-process', old);
@@ -439,8 +442,14 @@ describe('tenants on two clusters', () => {
       await job(eastUrl, SECOND, 'upkeep-east-live', instance, old);
       await session(eastUrl, 'upkeep-expired', now);
       await session(eastUrl, 'upkeep-live', sqlTimestamp(new Date(Date.now() + 3600_000)));
+      await idemKey('upkeep-old-key', sqlTimestamp(new Date(Date.now() - 25 * 3600_000)));
+      await idemKey('upkeep-new-key', now);
       vi.advanceTimersByTime(HEARTBEAT_MS);
-      await until('the upkeep of east', async () => (await statusOf(eastUrl, 'upkeep-east-stale')) === 'failed' && !(await sessionLeft('upkeep-expired')));
+      await until(
+        'the upkeep of east',
+        async () => (await statusOf(eastUrl, 'upkeep-east-stale')) === 'failed' && !(await sessionLeft('upkeep-expired')) && !(await keyLeft('upkeep-old-key')),
+      );
+      expect(await keyLeft('upkeep-new-key')).toBe(true);
       const [lease] = await sql<{ beat: string }>(eastUrl, `SELECT heartbeat_at::text AS beat FROM job_lease WHERE job_id = 'upkeep-east-live'`);
       expect(lease.beat > old).toBe(true);
       expect(await statusOf(eastUrl, 'upkeep-east-live')).toBe('running');
@@ -452,6 +461,7 @@ describe('tenants on two clusters', () => {
       await sql(eastUrl, `DELETE FROM import_log WHERE job_id LIKE 'upkeep-%'`);
       await sql(primaryUrl, `DELETE FROM import_log WHERE job_id LIKE 'upkeep-%'`);
       await sql(eastUrl, `DELETE FROM account_session WHERE token_hash LIKE 'upkeep-%'`);
+      await sql(eastUrl, `DELETE FROM idempotency_key WHERE idem_key LIKE 'upkeep-%'`);
     }
 
     // a summary left empty beside its facts on east is filled at start-up, to the same rows
