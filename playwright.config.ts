@@ -5,12 +5,19 @@ import { join } from 'node:path';
 import { CHROMIUM_ARGS, findChromium } from './scripts/lib/chromium';
 
 const port = Number(process.env.HM_E2E_PORT || 8181);
-// a fresh embedded database per run: the server creates, migrates and seeds it on start
-const dataDir = process.env.HM_E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'hm-e2e-'));
+// a fresh embedded database per run: the server creates, migrates and seeds it on start. Made once, by
+// the process that loads this file first (the workers inherit its environment), and removed by the
+// teardown when the run made it
+if (!process.env.HM_E2E_DATA_DIR) {
+  process.env.HM_E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'hm-e2e-'));
+  process.env.HM_E2E_DATA_DIR_MADE = '1';
+}
+const dataDir = process.env.HM_E2E_DATA_DIR;
 const executablePath = findChromium() ?? undefined;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  globalTeardown: './tests/e2e/teardown.ts',
   workers: 1,
   fullyParallel: false,
   retries: 0,
