@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { openDuckDb } from './duckdb';
+import { codePointsSql, PackedText, valueAt } from './packed-text';
 
 describe('DuckDB adapter', () => {
   it('normalises DECIMAL, BIGINT, DATE and TIMESTAMP to plain JSON values', async () => {
@@ -58,7 +59,7 @@ describe('DuckDB adapter', () => {
     for await (const chunk of db.streamColumns(sql, [], 2000)) chunks.push(chunk);
     expect(chunks.reduce((n, c) => n + c.rowCount, 0)).toBe(5000);
     expect(chunks.slice(0, -1).every((c) => c.rowCount >= 2000)).toBe(true);
-    const streamed = chunks.flatMap((c) => Array.from({ length: c.rowCount }, (_, r) => Object.fromEntries(c.names.map((n, i) => [n, c.columns[i][r]]))));
+    const streamed = chunks.flatMap((c) => Array.from({ length: c.rowCount }, (_, r) => Object.fromEntries(c.names.map((n, i) => [n, valueAt(c.columns[i], r)]))));
     expect(streamed).toEqual(rows);
     expect(streamed[3]).toMatchObject({ n: 3, money: 0.375, big: 9, small: -0.07, name: null, d: '2024-03-03', ts: '2024-03-01 08:09:10', even: false });
     expect(streamed[1].wide).toBe(Number('12345678901234568.8912'));
@@ -66,6 +67,26 @@ describe('DuckDB adapter', () => {
     expect(streamed[10].neg).toBeNull();
     expect([streamed[7].d2, streamed[8].d2, streamed[9].d2]).toEqual([null, '1969-12-23', '9999-12-31']);
     expect(streamed[4999].d2).toBe(rows[4999].d2);
+    await db.close();
+  });
+
+  it('streams text asked for as code points as PackedText: the same strings, NULL and empty kept, across chunks', async () => {
+    const db = await openDuckDb(':memory:');
+    const texts = ['', '门店 & <仓>', 'e\u0301', '😀x', '\t中 ', 'plain', 'a"b', '\u3000'];
+    const list = `[${texts.map((t) => `'${t.replace(/'/g, "''")}'`).join(', ')}]`;
+    const sql = `SELECT range AS n, CASE WHEN range % 9 = 8 THEN NULL ELSE (${list})[range % 9 + 1] || CASE WHEN range % 2 = 0 THEN '' ELSE CAST(range AS VARCHAR) END END AS t
+      FROM range(5000) ORDER BY range`;
+    const packedSql = `SELECT n, ${codePointsSql('t')} AS t FROM (${sql}) s ORDER BY s.n`;
+    const rows = await db.query<{ n: number; t: string | null }>(sql);
+    const packed: (string | null)[] = [];
+    for await (const chunk of db.streamColumns(packedSql, [], 2000, ['t'])) {
+      const column = chunk.columns[1];
+      expect(column).toBeInstanceOf(PackedText);
+      for (let r = 0; r < chunk.rowCount; r++) packed.push(valueAt(column, r) as string | null);
+    }
+    expect(packed).toEqual(rows.map((r) => r.t));
+    expect(packed.slice(0, 3)).toEqual(['', '门店 & <仓>1', 'e\u0301']);
+    expect(packed[8]).toBeNull();
     await db.close();
   });
 

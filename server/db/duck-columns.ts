@@ -5,6 +5,7 @@
  */
 import {
   DuckDBDecimalType,
+  DuckDBListVector,
   DuckDBTypeId,
   JsonDuckDBValueConverter,
   type DuckDBDataChunk,
@@ -12,6 +13,7 @@ import {
   type DuckDBVector,
 } from '@duckdb/node-api';
 import { converterFor } from './normalise';
+import type { PackedTextBuilder } from './packed-text';
 
 /** Writes column `index` of `chunk` into `out` from position `at` on. */
 export type ColumnReader = (chunk: DuckDBDataChunk, index: number, out: unknown[], at: number) => void;
@@ -169,4 +171,28 @@ export function columnReader(type: DuckDBType): ColumnReader {
   if (type instanceof DuckDBDecimalType) return decimalReader(type);
   if (type.typeId === DuckDBTypeId.DATE) return dateReader(type);
   return jsonReader(type);
+}
+
+/**
+ * Appends a chunk's column of code-point lists (`codePointsSql`) to `builder`: the child vector's
+ * integers are one typed array for the whole chunk. The vector's validity mask is not public: it is
+ * used when it is what is expected, else each row is asked through the public API.
+ */
+export function appendCodePoints(chunk: DuckDBDataChunk, index: number, builder: PackedTextBuilder): void {
+  const vector = chunk.getColumnVector(index);
+  if (!(vector instanceof DuckDBListVector)) throw new Error(`column ${index} is not a list of code points`);
+  const child = vector.childVector;
+  const { items } = child as unknown as { items?: unknown };
+  const codes = items instanceof Int32Array ? items : Int32Array.from({ length: child.itemCount }, (_, i) => Number(child.getItem(i)));
+  const { validity } = vector as unknown as { validity?: { itemValid?: unknown } };
+  const itemValid = validity?.itemValid;
+  const valid =
+    typeof itemValid === 'function' ? (r: number) => itemValid.call(validity, r) as boolean : (r: number) => vector.getItemVector(r) !== null;
+  builder.append(
+    codes,
+    chunk.rowCount,
+    (r) => vector.getEntryOffset(r),
+    (r) => vector.getEntryLength(r),
+    valid,
+  );
 }

@@ -21,7 +21,8 @@ import {
 } from 'kysely';
 import { checkIdentifiers } from './identifiers';
 import { converterFor, type Convert } from './normalise';
-import { columnReader } from './duck-columns';
+import { appendCodePoints, columnReader } from './duck-columns';
+import { PackedTextBuilder, valueAt } from './packed-text';
 import type { ColumnChunk, Db, Row, RowAppender } from './types';
 import { WriteLock } from './write-lock';
 
@@ -109,26 +110,38 @@ async function runPrepared(conn: Conn, sql: string, params: readonly unknown[] =
  * A result read chunk by chunk, column by column: each DuckDB chunk's vectors are converted straight
  * into `chunkSize`-row column arrays, with no row objects or JSON text on the way.
  */
-async function* streamColumns(conn: Conn, sql: string, params: readonly unknown[], chunkSize: number): AsyncGenerator<ColumnChunk> {
+async function* streamColumns(
+  conn: Conn,
+  sql: string,
+  params: readonly unknown[],
+  chunkSize: number,
+  codePoints: readonly string[],
+): AsyncGenerator<ColumnChunk> {
   const result = await conn.stream(sql, params.length ? (params.map(toDuck) as DuckDBValue[]) : undefined);
   const names = result.columnNames();
+  const packed = names.map((name) => (codePoints.includes(name) ? new PackedTextBuilder() : null));
   const readers = result.columnTypes().map(columnReader);
   const empty = () => names.map((): unknown[] => []);
   let columns = empty();
   let rowCount = 0;
+  const take = (): ColumnChunk => ({ names, columns: columns.map((values, c) => packed[c]?.take() ?? values), rowCount });
   for (;;) {
     const chunk = await result.fetchChunk();
     const size = chunk?.rowCount ?? 0;
     if (!chunk || size === 0) break;
-    for (let c = 0; c < readers.length; c++) readers[c](chunk, c, columns[c], rowCount);
+    for (let c = 0; c < readers.length; c++) {
+      const builder = packed[c];
+      if (builder) appendCodePoints(chunk, c, builder);
+      else readers[c](chunk, c, columns[c], rowCount);
+    }
     rowCount += size;
     if (rowCount >= chunkSize) {
-      yield { names, columns, rowCount };
+      yield take();
       columns = empty();
       rowCount = 0;
     }
   }
-  if (rowCount) yield { names, columns, rowCount };
+  if (rowCount) yield take();
 }
 
 /** Row objects from a chunk of columns, for callers that want rows. */
@@ -136,7 +149,7 @@ function rowsOfColumns({ names, columns, rowCount }: ColumnChunk): Row[] {
   const rows: Row[] = new Array(rowCount);
   for (let r = 0; r < rowCount; r++) {
     const row: Row = {};
-    for (let c = 0; c < names.length; c++) row[names[c]] = columns[c][r];
+    for (let c = 0; c < names.length; c++) row[names[c]] = valueAt(columns[c], r);
     rows[r] = row;
   }
   return rows;
@@ -249,11 +262,11 @@ function makeDb(
     stream: async function* (sql, params = [], chunkSize = 5000) {
       for await (const chunk of db.streamColumns(sql, params, chunkSize)) yield rowsOfColumns(chunk);
     },
-    streamColumns: async function* (sql, params = [], chunkSize = 5000) {
+    streamColumns: async function* (sql, params = [], chunkSize = 5000, codePoints = []) {
       // a long read: it takes a scan connection
       const c = pinned ?? (await scans.acquire());
       try {
-        yield* streamColumns(c, sql, params, chunkSize);
+        yield* streamColumns(c, sql, params, chunkSize, codePoints);
       } finally {
         if (!pinned) scans.release(c);
       }

@@ -92,7 +92,7 @@ export class ShardRouter implements Db {
   query: Db['query'] = (sql, params) => this.current.query(sql, params);
   scan: Db['scan'] = (sql, params) => this.current.scan(sql, params);
   stream: Db['stream'] = (sql, params, chunkSize) => this.current.stream(sql, params, chunkSize);
-  streamColumns: Db['streamColumns'] = (sql, params, chunkSize) => this.current.streamColumns(sql, params, chunkSize);
+  streamColumns: Db['streamColumns'] = (sql, params, chunkSize, codePoints) => this.current.streamColumns(sql, params, chunkSize, codePoints);
   exec: Db['exec'] = (sql) => this.current.exec(sql);
   loadCsv: Db['loadCsv'] = (table, columns, types, csv) => this.current.loadCsv(table, columns, types, csv);
   bulkInsert: Db['bulkInsert'] = (table, columns, rows) => this.current.bulkInsert(table, columns, rows);

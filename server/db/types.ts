@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
+import type { ColumnValues } from './packed-text';
 
 export type Dialect = 'duckdb' | 'postgres';
 export type Row = Record<string, unknown>;
 
 /**
  * A slice of a result by column: `columns[c][r]` is the value of column `names[c]` in row `r`, the
- * same plain values as `query` returns.
+ * same plain values as `query` returns; a column asked for as code points (DuckDB) is `PackedText`.
  */
 export interface ColumnChunk {
   names: readonly string[];
-  columns: readonly (readonly unknown[])[];
+  columns: readonly ColumnValues[];
   rowCount: number;
 }
 
@@ -52,8 +53,12 @@ export interface Db {
   scan<T = Row>(sql: string, params?: readonly unknown[]): Promise<T[]>;
   /** Reads a large result in chunks without holding it all (exports). */
   stream(sql: string, params?: readonly unknown[], chunkSize?: number): AsyncIterable<Row[]>;
-  /** The same rows as `stream`, a chunk of columns at a time: no object per row (exports of any size). */
-  streamColumns(sql: string, params?: readonly unknown[], chunkSize?: number): AsyncIterable<ColumnChunk>;
+  /**
+   * The same rows as `stream`, a chunk of columns at a time: no object per row (exports of any size).
+   * DuckDB only: the columns named in `codePoints` hold lists of code points (`codePointsSql`) and
+   * come as `PackedText`.
+   */
+  streamColumns(sql: string, params?: readonly unknown[], chunkSize?: number, codePoints?: readonly string[]): AsyncIterable<ColumnChunk>;
   /** Runs one or more statements without parameters (DDL, migrations). */
   exec(sql: string): Promise<void>;
   /**

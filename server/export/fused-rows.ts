@@ -3,6 +3,7 @@
  * `"__g"` = 1 carrying the row count `"__rows"`) read a chunk of columns at a time: the totals row is
  * taken out wherever it falls, and the rows around it stay column arrays.
  */
+import { valueAt, withoutIndex } from '../db/packed-text';
 import type { ColumnChunk, Row } from '../db/types';
 
 /** The totals row's position in the chunk, or -1. */
@@ -10,20 +11,20 @@ export function totalsIndex(chunk: ColumnChunk): number {
   const g = chunk.names.indexOf('__g');
   if (g < 0) return -1;
   const levels = chunk.columns[g];
-  for (let r = 0; r < chunk.rowCount; r++) if (Number(levels[r]) === 1) return r;
+  for (let r = 0; r < chunk.rowCount; r++) if (Number(valueAt(levels, r)) === 1) return r;
   return -1;
 }
 
 /** One row of the chunk as an object (the totals row: one per export). */
 export function rowAt(chunk: ColumnChunk, index: number): Row {
   const row: Row = {};
-  for (let c = 0; c < chunk.names.length; c++) row[chunk.names[c]] = chunk.columns[c][index];
+  for (let c = 0; c < chunk.names.length; c++) row[chunk.names[c]] = valueAt(chunk.columns[c], index);
   return row;
 }
 
 /** The chunk without row `index`: only the chunk that holds the totals row is copied. */
 export function withoutRow(chunk: ColumnChunk, index: number): ColumnChunk {
-  const columns = chunk.columns.map((values) => [...values.slice(0, index), ...values.slice(index + 1, chunk.rowCount)]);
+  const columns = chunk.columns.map((values) => withoutIndex(values, index));
   return { names: chunk.names, columns, rowCount: chunk.rowCount - 1 };
 }
 

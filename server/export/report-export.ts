@@ -3,6 +3,7 @@ import type { ReportRow } from '../../engine/wire';
 import type { ServerSession } from '../auth/session';
 import { ok } from '../http/envelope';
 import { badRequest, notFound } from '../http/errors';
+import { codePointsSql, PackedText } from '../db/packed-text';
 import type { ColumnChunk, Db } from '../db/types';
 import { cellLabel, type CellLabel } from '../report/cell-labels';
 import { atPage } from '../report/compile';
@@ -57,7 +58,8 @@ export function columnLabeller(columns: OutputColumn[], lang: TextLang = 'zh'): 
     if (!cells.size) return chunk;
     const labelled = chunk.columns.map((values, i) => {
       const show = cells.get(chunk.names[i]);
-      return show ? values.map(show) : values;
+      if (show && values instanceof PackedText) throw new Error(`column ${chunk.names[i]} is labelled: it cannot come packed`);
+      return show ? (values as readonly unknown[]).map(show) : values;
     });
     return { ...chunk, columns: labelled };
   };
@@ -76,10 +78,40 @@ const tooLarge = () => badRequest('EXPORT_TOO_LARGE', TOO_LARGE);
  * export may hold tells it is too large), which brings the totals row after the rows; or, for a query
  * the compiler could not fuse, the page statement without its window.
  */
-export function exportStatement(compiled: CompiledReport): { statement: Statement; fused: boolean } {
-  if (compiled.screen) return { statement: atPage(compiled, { pageNum: 1, pageSize: MAX_EXPORT_ROWS + 1 }).screen!, fused: true };
+export interface ExportRead {
+  statement: Statement;
+  fused: boolean;
+  /** the fused statement's final ORDER BY items (quoted output column names) */
+  order?: readonly string[];
+}
+
+export function exportStatement(compiled: CompiledReport): ExportRead {
+  if (compiled.screen) {
+    const { sql, params, order } = atPage(compiled, { pageNum: 1, pageSize: MAX_EXPORT_ROWS + 1 }).screen!;
+    return { statement: { sql, params }, fused: true, order };
+  }
   return { statement: allRows(compiled.page), fused: false };
 }
+
+/**
+ * On DuckDB, a fused export reads its text columns shown as stored (names, codes: VARCHAR in the
+ * statement and no label) as code points (`PackedText`): the statement is wrapped in a projection
+ * that converts them, ordered again by the screen's own order over the original columns (DuckDB
+ * keeps a subquery's order only where the outer query says so). The column types come from `DESCRIBE`.
+ */
+export async function withPackedText(db: Db, read: ExportRead, columns: OutputColumn[], lang: TextLang): Promise<{ statement: Statement; packed: string[] }> {
+  const { statement, order } = read;
+  const candidates = new Set(columns.filter((c) => c.format === 'text' && !cellLabel(c, lang)).map((c) => c.key));
+  if (db.dialect !== 'duckdb' || !order || !candidates.size) return { statement, packed: [] };
+  const described = await db.query<{ column_name: string; column_type: string }>(`DESCRIBE ${statement.sql}`, statement.params);
+  const packed = described.filter((c) => c.column_type === 'VARCHAR' && candidates.has(c.column_name)).map((c) => c.column_name);
+  if (!packed.length) return { statement, packed };
+  const replaced = packed.map((key) => `${codePointsSql(`s.${quoteName(key)}`)} AS ${quoteName(key)}`).join(', ');
+  const sql = `SELECT * REPLACE (${replaced}) FROM (${statement.sql}) s ORDER BY ${order.map((item) => `s.${item}`).join(', ')}`;
+  return { statement: { sql, params: statement.params }, packed };
+}
+
+const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * Writes the report's xlsx in one pass over its statement: the rows stream as typed columns into the
@@ -94,13 +126,15 @@ export async function writeReportExport(
   lang: TextLang = 'zh',
 ): Promise<number> {
   const { resolved, compiled } = prepared;
-  const { statement, fused } = exportStatement(compiled);
+  const read = exportStatement(compiled);
+  const { fused } = read;
+  const { statement, packed } = await withPackedText(db, read, compiled.columns, lang);
   const indicators = compiled.columns.filter((c) => c.type === '2');
   const label = columnLabeller(compiled.columns, lang);
   const split = new FusedRows();
   let rows = 0;
   async function* chunks(): AsyncGenerator<ColumnChunk> {
-    const source = db.streamColumns(statement.sql, statement.params, 5000);
+    const source = db.streamColumns(statement.sql, statement.params, 5000, packed);
     for await (const chunk of fused ? split.rows(source) : source) {
       rows += chunk.rowCount;
       if (rows > MAX_EXPORT_ROWS) throw new JobRefused(TOO_LARGE);

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { PackedText, type ColumnValues } from '../db/packed-text';
 import { fastNumber, SheetRowEncoder, type RowPlan } from './sheet-rows';
 import { escapeXml } from './xlsx-parts';
 
 const plan = (styles: number[], blanks = styles.map(() => ''), points = styles.map(() => false)): RowPlan => ({ styles, blanks, points });
 
-function encode(columns: unknown[][], rowCount: number, p: RowPlan, capacity?: number): string {
+function encode(columns: ColumnValues[], rowCount: number, p: RowPlan, capacity?: number): string {
   const encoder = new SheetRowEncoder(['A', 'B', 'C'], capacity);
   const parts: Buffer[] = [];
   for (let r = 0; r < rowCount; ) {
@@ -44,6 +45,19 @@ describe('sheet rows', () => {
     const samples = ['商品A', 'a\tb', '行1\n行2\r', '门店\ufffe', '\u0001中', 'x\uffff', '"引号"', 'plain', 'é', '中 ', '\t中'];
     const texts = [...encode([samples], samples.length, plan([0])).matchAll(/<t(?: xml:space="preserve")?>([^<]*)<\/t>/g)].map((m) => m[1]);
     expect(texts).toEqual(samples.map(escapeXml));
+  });
+
+  it('writes text packed as code points byte for byte as it writes the same strings', () => {
+    const alphabet = ['a', ' ', '中', '&', '<', '>', '"', '\t', '\n', '\r', '\u0001', '\u000b', '\u3000', '\u00a0', '😀', 'é', '\ufffe', '\uffff', '\u2028', 'Z'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const samples: (string | null)[] = [null, '', ' ', 'x'];
+    for (let i = 0; i < 2000; i++) samples.push(Array.from({ length: Math.floor(next() * 6) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(''));
+    const p = plan([0, 1], ['', '-']);
+    const asStrings = encode([samples, samples], samples.length, p, 512);
+    expect(encode([PackedText.of(samples), PackedText.of(samples)], samples.length, p, 512)).toBe(asStrings);
+    const left = PackedText.of(samples).without(5);
+    expect(encode([left], samples.length - 1, p, 512)).toBe(encode([samples.filter((_, i) => i !== 5)], samples.length - 1, p, 512));
   });
 
   it('numbers rows on, stops when the buffer is full and goes on in the next one', () => {

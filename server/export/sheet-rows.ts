@@ -5,6 +5,7 @@
  * no per-row or per-cell strings, objects or arrays for the garbage collector.
  */
 import { toPoints } from '../../engine/percentage-points';
+import { PackedText, type ColumnValues } from '../db/packed-text';
 import { escapeXml } from './xlsx-parts';
 
 /** How the cells of one row are written: each column's style, the text of an empty value, points. */
@@ -90,15 +91,17 @@ export class SheetRowEncoder {
    * until the buffer cannot hold the next row. Returns the index of the first row not written.
    * A row larger than an empty buffer gets a buffer of its own size.
    */
-  rows(columns: readonly (readonly unknown[])[], from: number, to: number, firstRowNumber: number, plan: RowPlan): number {
+  rows(columns: readonly ColumnValues[], from: number, to: number, firstRowNumber: number, plan: RowPlan): number {
     const markup = this.markupFor(plan);
     let fixed = ROW_OPEN.length + ROW_REF_END.length + ROW_CLOSE.length + 16;
     for (const m of markup) fixed += m.open.length + m.spacedText.length + CELL_SLACK;
     for (let r = from; r < to; r++) {
       let bound = fixed;
       for (let c = 0; c < columns.length; c++) {
-        const v = columns[c][r];
-        if (typeof v === 'string') bound += v.length * BYTES_PER_CHAR;
+        const column = columns[c];
+        // a code point is at most 4 UTF-8 bytes, or 2 UTF-16 units: BYTES_PER_CHAR covers both
+        if (column instanceof PackedText) bound += (column.starts[r + 1] - column.starts[r] + 1) * BYTES_PER_CHAR;
+        else if (typeof column[r] === 'string') bound += (column[r] as string).length * BYTES_PER_CHAR;
       }
       if (bound > this.buffer.length - this.used) {
         if (this.used > 0) return r;
@@ -132,7 +135,7 @@ export class SheetRowEncoder {
     return markup;
   }
 
-  private row(columns: readonly (readonly unknown[])[], r: number, rowNumber: number, markup: CellMarkup[], plan: RowPlan): void {
+  private row(columns: readonly ColumnValues[], r: number, rowNumber: number, markup: CellMarkup[], plan: RowPlan): void {
     this.setRowDigits(rowNumber);
     this.bytes(ROW_OPEN);
     this.digits();
@@ -141,7 +144,12 @@ export class SheetRowEncoder {
       const m = markup[c];
       this.bytes(m.open);
       this.digits();
-      let v = columns[c][r];
+      const column = columns[c];
+      if (column instanceof PackedText && !column.nulls[r]) {
+        this.packedText(column, r, m);
+        continue;
+      }
+      let v = column instanceof PackedText ? null : column[r];
       if (v === null || v === undefined) v = plan.blanks[c];
       if (typeof v === 'number' && Number.isFinite(v)) {
         this.bytes(m.number);
@@ -231,6 +239,56 @@ export class SheetRowEncoder {
     }
     this.bytes(TEXT_CLOSE);
   }
+
+  /**
+   * Row r of a packed column, written as `text` writes the same string: plain text (nothing to
+   * escape or drop) straight from its code points as UTF-8, anything else through `text`.
+   */
+  private packedText(column: PackedText, r: number, m: CellMarkup): void {
+    const { codes } = column;
+    const from = column.starts[r];
+    const to = column.starts[r + 1];
+    if (from === to) return this.bytes(m.empty);
+    for (let i = from; i < to; i++) {
+      if (!plainCodePoint(codes[i])) return this.text(column.at(r)!, m);
+    }
+    this.bytes(isEdgeSpace(codes[from]) || isEdgeSpace(codes[to - 1]) ? m.spacedText : m.text);
+    const buffer = this.buffer;
+    let at = this.used;
+    for (let i = from; i < to; i++) {
+      const cp = codes[i];
+      if (cp < 0x80) buffer[at++] = cp;
+      else if (cp < 0x800) {
+        buffer[at++] = 0xc0 | (cp >> 6);
+        buffer[at++] = 0x80 | (cp & 0x3f);
+      } else if (cp < 0x10000) {
+        buffer[at++] = 0xe0 | (cp >> 12);
+        buffer[at++] = 0x80 | ((cp >> 6) & 0x3f);
+        buffer[at++] = 0x80 | (cp & 0x3f);
+      } else {
+        buffer[at++] = 0xf0 | (cp >> 18);
+        buffer[at++] = 0x80 | ((cp >> 12) & 0x3f);
+        buffer[at++] = 0x80 | ((cp >> 6) & 0x3f);
+        buffer[at++] = 0x80 | (cp & 0x3f);
+      }
+    }
+    this.used = at;
+    this.bytes(TEXT_CLOSE);
+  }
+}
+
+/** A code point written as it is: no markup to escape, nothing XML cannot carry (see `textKind`). */
+function plainCodePoint(cp: number): boolean {
+  if (cp < SPACE) return cp === 9 || cp === 10 || cp === 13;
+  return cp !== AMP && cp !== LT && cp !== GT && cp !== QUOTE && cp !== 0xfffe && cp !== 0xffff && (cp < 0xd800 || cp > 0xdfff);
+}
+
+/** What `\s` matches among the code points `plainCodePoint` lets through. */
+function isEdgeSpace(cp: number): boolean {
+  return (
+    cp === 9 || cp === 10 || cp === 13 || cp === SPACE || cp === 0xa0 || cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) ||
+    cp === 0x2028 || cp === 0x2029 || cp === 0x202f || cp === 0x205f || cp === 0x3000 || cp === 0xfeff
+  );
 }
 
 /** printable ASCII that needs no escaping: written byte by byte */

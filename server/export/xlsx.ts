@@ -6,6 +6,7 @@
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Column, ReportRow } from '../../engine/wire';
+import type { ColumnValues } from '../db/packed-text';
 import type { ColumnChunk } from '../db/types';
 import { SheetRowEncoder, type RowPlan } from './sheet-rows';
 import { ZipWriter, type ZipEntryWriter } from './zip';
@@ -55,7 +56,7 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
     if (sheet && encoder.size) await sheet.write(encoder.take());
   };
   let written = 0;
-  const writeRows = async (values: readonly (readonly unknown[])[], rowCount: number, firstRowNumber: number, plan: RowPlan) => {
+  const writeRows = async (values: readonly ColumnValues[], rowCount: number, firstRowNumber: number, plan: RowPlan) => {
     for (let r = 0; r < rowCount; ) {
       r = encoder.rows(values, r, rowCount, firstRowNumber + r, plan);
       if (r < rowCount) await flush();

@@ -43,7 +43,7 @@ import { OPERATORS, type ColumnFormat } from '../../engine/wire';
 import { addDays } from './day-math';
 import { Params, type ParamType } from './params';
 import { exactRollUp, needsWindow, sharesOf } from './screen-shape';
-import type { CompiledReport, CompileInput, OutputColumn, Statement, ValidFilter, ValidRange } from './types';
+import type { CompiledReport, CompileInput, OutputColumn, ScreenStatement, Statement, ValidFilter, ValidRange } from './types';
 
 /** The session lacks a value its client's row scope needs (e.g. a store user without a store). */
 export class ScopeError extends Error {}
@@ -802,7 +802,7 @@ function rollUp(m: MeasureDef, overFacts: string, keys: string[]): string {
  * filter keeps groups (the totals cover only their facts), a union's branches differ between rows
  * and totals, or the rows group through a look-up that repeats facts (`fan_out`).
  */
-function buildScreen(plan: Plan): Statement | null {
+function buildScreen(plan: Plan): ScreenStatement | null {
   if (plan.havingFilters.length || !sameFactsForRowsAndTotals(plan)) return null;
   if (neededJoins(plan.source.joins ?? [], rowFragments(plan)).some((j) => j.fan_out)) return null;
   const indicatorIds = plan.indicators.map((m) => m.id);
@@ -855,12 +855,14 @@ function buildScreen(plan: Plan): Statement | null {
   // the page is picked by row number in the same pass as the derived measures: d is read once,
   // not materialised and read again for the page and for the totals row
   const numbered = `SELECT *, ROW_NUMBER() OVER (PARTITION BY ${LEVEL} ${order}) AS ${quote('__rn')} FROM d`;
-  return outer.finish(
+  const screenOrder = [LEVEL, ...orderItems(plan)];
+  const statement = outer.finish(
     `WITH ${rows}a AS (${grouped}), d AS (SELECT ${select.join(', ')} FROM a ${keep})
      SELECT * FROM (${numbered}) s
      WHERE ${LEVEL} = 1 OR (${quote('__rn')} > ${offset} AND ${quote('__rn')} <= ${offset} + ${size})
-     ORDER BY ${[LEVEL, ...orderItems(plan)].join(', ')}`,
+     ORDER BY ${screenOrder.join(', ')}`,
   );
+  return { ...statement, order: screenOrder };
 }
 
 interface ScreenParts {
@@ -887,7 +889,7 @@ interface ScreenParts {
  * over its own value, as the window partitioned by level gave. PostgreSQL keeps the grouping set
  * and its windows: there this shape planned and ran slower (docs/performance.md).
  */
-function windowlessScreen(p: ScreenParts): Statement {
+function windowlessScreen(p: ScreenParts): ScreenStatement {
   const { plan, outer, inner, keep } = p;
   const when = (sql: string) => (keep ? `CASE WHEN ${keep} THEN ${sql} END` : sql);
   const keys = p.bases.every(exactRollUp) ? [] : plan.dimColumns.map((c) => quote(c.value));
@@ -914,7 +916,8 @@ function windowlessScreen(p: ScreenParts): Statement {
     ${keep ? `WHERE ${keep}` : ''} ORDER BY ${orderItems(plan).join(', ')} LIMIT ${size} OFFSET ${offset}`;
   const totalsRow = `SELECT ${[...plan.dimColumns.map((c) => `NULL AS ${quote(c.value)}`), ...p.indicators, LEVEL, ROWS].join(', ')}
     FROM (SELECT *${ownShares} FROM t) t1`;
-  return outer.finish(`WITH ${ctes} SELECT * FROM (${page}) p UNION ALL ${totalsRow} ORDER BY ${[LEVEL, ...orderItems(plan)].join(', ')}`);
+  const screenOrder = [LEVEL, ...orderItems(plan)];
+  return { ...outer.finish(`WITH ${ctes} SELECT * FROM (${page}) p UNION ALL ${totalsRow} ORDER BY ${screenOrder.join(', ')}`), order: screenOrder };
 }
 
 /**
@@ -959,7 +962,7 @@ export function atPage(compiled: CompiledReport, w: PageWindow): CompiledReport 
     get totals() {
       return compiled.totals;
     },
-    screen: screen && { sql: screen.sql, params: [...screen.params.slice(0, -2), w.pageSize, offsetOf(w)] },
+    screen: screen && { ...screen, params: [...screen.params.slice(0, -2), w.pageSize, offsetOf(w)] },
     columns: compiled.columns,
   };
 }

@@ -62,6 +62,11 @@ export interface Statement {
   params: unknown[];
 }
 
+export interface ScreenStatement extends Statement {
+  /** the items of the statement's final ORDER BY, over its output columns (a wrapper orders the same way) */
+  order: readonly string[];
+}
+
 export interface OutputColumn {
   key: string;
   /** both languages: the title follows the request's language (Accept-Language) */
@@ -77,6 +82,6 @@ export interface CompiledReport {
   count: Statement;
   totals: Statement;
   /** page rows, row count (`__rows`) and the totals row (`__g` = 1) in one pass; null when it cannot be fused */
-  screen: Statement | null;
+  screen: ScreenStatement | null;
   columns: OutputColumn[];
 }

@@ -168,5 +168,10 @@ describe.each(cases)('report $id as $client', ({ id, client, token: tokenKey, re
     const firstIndicator = data.data.title.findIndex((c) => c.type === '2');
     const tv = t[data.data.title[firstIndicator].value];
     if (typeof tv === 'number') expect(Number(lastRow.getCell(firstIndicator + 1).value)).toBeCloseTo(tv, 2);
+    // its text cells are the screen's, row by row in the screen's order (on DuckDB they are read as code points)
+    const texts = data.data.title.flatMap((c, i) => (c.format === 'text' ? [{ key: c.value, at: i + 1 }] : []));
+    const asText = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
+    const exportedTexts = rows.map((_, r) => texts.map(({ at }) => asText(sheet.getRow(r + 2).getCell(at).value)));
+    expect(exportedTexts).toEqual(rows.map((row) => texts.map(({ key }) => asText(row[key]))));
   });
 });

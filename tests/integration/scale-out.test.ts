@@ -28,6 +28,7 @@ import { parseShards } from '../../server/db/shard-map';
 import { ShardRouter, TENANT_MOVING } from '../../server/db/sharded';
 import { moveMerchant, tenantTables, tenantTotals } from '../../server/db/tenant-move';
 import { compareTotals, type TableTotals } from '../../server/db/tenant-totals';
+import { valueAt, type ColumnValues } from '../../server/db/packed-text';
 import type { Db, ReplicaHealth } from '../../server/db/types';
 import { initialRequest } from '../../engine/query';
 import type { ReportConfig } from '../../engine/wire';
@@ -175,9 +176,9 @@ describe('read replicas', () => {
   });
 
   it('reads export cursors from the standby, and everything in a transaction from the primary', async () => {
-    const inRecovery = async (rows: AsyncIterable<{ rows?: unknown; columns?: readonly (readonly unknown[])[] }>) => {
+    const inRecovery = async (rows: AsyncIterable<{ rows?: unknown; columns?: readonly ColumnValues[] }>) => {
       const seen: unknown[] = [];
-      for await (const chunk of rows) seen.push(chunk.columns ? chunk.columns[0][0] : (chunk as unknown as { r: boolean }[])[0].r);
+      for await (const chunk of rows) seen.push(chunk.columns ? valueAt(chunk.columns[0], 0) : (chunk as unknown as { r: boolean }[])[0].r);
       return seen;
     };
     expect(await inRecovery(db.streamColumns('SELECT pg_is_in_recovery() AS r'))).toEqual([true]);
