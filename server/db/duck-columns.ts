@@ -184,15 +184,14 @@ export function appendCodePoints(chunk: DuckDBDataChunk, index: number, builder:
   const child = vector.childVector;
   const { items } = child as unknown as { items?: unknown };
   const codes = items instanceof Int32Array ? items : Int32Array.from({ length: child.itemCount }, (_, i) => Number(child.getItem(i)));
-  const { validity } = vector as unknown as { validity?: { itemValid?: unknown } };
+  const { validity, entryData } = vector as unknown as { validity?: { itemValid?: unknown }; entryData?: unknown };
   const itemValid = validity?.itemValid;
   const valid =
     typeof itemValid === 'function' ? (r: number) => itemValid.call(validity, r) as boolean : (r: number) => vector.getItemVector(r) !== null;
-  builder.append(
-    codes,
-    chunk.rowCount,
-    (r) => vector.getEntryOffset(r),
-    (r) => vector.getEntryLength(r),
-    valid,
-  );
+  // the entries are (offset, length) pairs of 64-bit integers, below 2^32 within a chunk: their low
+  // words are read without making a BigInt each
+  if (entryData instanceof BigUint64Array && entryData.length >= chunk.rowCount * 2) {
+    const words = new Uint32Array(entryData.buffer, entryData.byteOffset, chunk.rowCount * 4);
+    builder.append(codes, chunk.rowCount, (r) => words[r * 4], (r) => words[r * 4 + 2], valid);
+  } else builder.append(codes, chunk.rowCount, (r) => vector.getEntryOffset(r), (r) => vector.getEntryLength(r), valid);
 }

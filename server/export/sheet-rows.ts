@@ -242,26 +242,35 @@ export class SheetRowEncoder {
 
   /**
    * Row r of a packed column, written as `text` writes the same string: plain text (nothing to
-   * escape or drop) straight from its code points as UTF-8, anything else through `text`.
+   * escape or drop) straight from its code points as UTF-8 in one pass; text that turns out to need
+   * more is taken back and written through `text`.
    */
   private packedText(column: PackedText, r: number, m: CellMarkup): void {
     const { codes } = column;
     const from = column.starts[r];
     const to = column.starts[r + 1];
     if (from === to) return this.bytes(m.empty);
-    for (let i = from; i < to; i++) {
-      if (!plainCodePoint(codes[i])) return this.text(column.at(r)!, m);
-    }
+    const start = this.used;
     this.bytes(isEdgeSpace(codes[from]) || isEdgeSpace(codes[to - 1]) ? m.spacedText : m.text);
     const buffer = this.buffer;
     let at = this.used;
     for (let i = from; i < to; i++) {
       const cp = codes[i];
-      if (cp < 0x80) buffer[at++] = cp;
-      else if (cp < 0x800) {
+      if (cp < 0x80) {
+        if (cp < SPACE ? cp !== 9 && cp !== 10 && cp !== 13 : cp === AMP || cp === LT || cp === GT || cp === QUOTE) {
+          // markup, or a character XML cannot carry: the string way escapes and drops as for any text
+          this.used = start;
+          return this.text(column.at(r)!, m);
+        }
+        buffer[at++] = cp;
+      } else if (cp < 0x800) {
         buffer[at++] = 0xc0 | (cp >> 6);
         buffer[at++] = 0x80 | (cp & 0x3f);
       } else if (cp < 0x10000) {
+        if (cp === 0xfffe || cp === 0xffff || (cp >= 0xd800 && cp <= 0xdfff)) {
+          this.used = start;
+          return this.text(column.at(r)!, m);
+        }
         buffer[at++] = 0xe0 | (cp >> 12);
         buffer[at++] = 0x80 | ((cp >> 6) & 0x3f);
         buffer[at++] = 0x80 | (cp & 0x3f);
@@ -277,13 +286,7 @@ export class SheetRowEncoder {
   }
 }
 
-/** A code point written as it is: no markup to escape, nothing XML cannot carry (see `textKind`). */
-function plainCodePoint(cp: number): boolean {
-  if (cp < SPACE) return cp === 9 || cp === 10 || cp === 13;
-  return cp !== AMP && cp !== LT && cp !== GT && cp !== QUOTE && cp !== 0xfffe && cp !== 0xffff && (cp < 0xd800 || cp > 0xdfff);
-}
-
-/** What `\s` matches among the code points `plainCodePoint` lets through. */
+/** What `\s` matches among the code points written as they are. */
 function isEdgeSpace(cp: number): boolean {
   return (
     cp === 9 || cp === 10 || cp === 13 || cp === SPACE || cp === 0xa0 || cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) ||
