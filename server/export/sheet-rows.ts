@@ -95,14 +95,11 @@ export class SheetRowEncoder {
     const markup = this.markupFor(plan);
     let fixed = ROW_OPEN.length + ROW_REF_END.length + ROW_CLOSE.length + 16;
     for (const m of markup) fixed += m.open.length + m.spacedText.length + CELL_SLACK;
+    // one bound for every row of the call, from each column's longest text: a pass per column
+    // instead of a look at every cell of every row
+    let bound = fixed;
+    for (let c = 0; c < columns.length; c++) bound += longestText(columns[c], from, to) * BYTES_PER_CHAR;
     for (let r = from; r < to; r++) {
-      let bound = fixed;
-      for (let c = 0; c < columns.length; c++) {
-        const column = columns[c];
-        // a code point is at most 4 UTF-8 bytes, or 2 UTF-16 units: BYTES_PER_CHAR covers both
-        if (column instanceof PackedText) bound += (column.starts[r + 1] - column.starts[r] + 1) * BYTES_PER_CHAR;
-        else if (typeof column[r] === 'string') bound += (column[r] as string).length * BYTES_PER_CHAR;
-      }
       if (bound > this.buffer.length - this.used) {
         if (this.used > 0) return r;
         this.buffer = Buffer.allocUnsafe(bound);
@@ -292,6 +289,21 @@ function isEdgeSpace(cp: number): boolean {
     cp === 9 || cp === 10 || cp === 13 || cp === SPACE || cp === 0xa0 || cp === 0x1680 || (cp >= 0x2000 && cp <= 0x200a) ||
     cp === 0x2028 || cp === 0x2029 || cp === 0x202f || cp === 0x205f || cp === 0x3000 || cp === 0xfeff
   );
+}
+
+/** The most UTF-16 units (or code points, plus one) of any text in rows from…to of a column. */
+function longestText(column: ColumnValues, from: number, to: number): number {
+  let longest = 0;
+  if (column instanceof PackedText) {
+    const { starts } = column;
+    for (let r = from; r < to; r++) longest = Math.max(longest, starts[r + 1] - starts[r] + 1);
+    return longest;
+  }
+  for (let r = from; r < to; r++) {
+    const v = column[r];
+    if (typeof v === 'string' && v.length > longest) longest = v.length;
+  }
+  return longest;
 }
 
 /** printable ASCII that needs no escaping: written byte by byte */
