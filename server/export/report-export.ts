@@ -96,7 +96,7 @@ export function exportStatement(compiled: CompiledReport): ExportRead {
 /**
  * On DuckDB, a fused export reads its text columns shown as stored (names, codes: VARCHAR in the
  * statement and no label) as code points (`PackedText`): the statement is wrapped in a projection
- * that converts them, ordered again by the screen's own order over the original columns (DuckDB
+ * that converts them, and its final ORDER BY moves to the wrapper, over the original columns (DuckDB
  * keeps a subquery's order only where the outer query says so). The column types come from `DESCRIBE`.
  */
 export async function withPackedText(db: Db, read: ExportRead, columns: OutputColumn[], lang: TextLang): Promise<{ statement: Statement; packed: string[] }> {
@@ -106,8 +106,12 @@ export async function withPackedText(db: Db, read: ExportRead, columns: OutputCo
   const described = await db.query<{ column_name: string; column_type: string }>(`DESCRIBE ${statement.sql}`, statement.params);
   const packed = described.filter((c) => c.column_type === 'VARCHAR' && candidates.has(c.column_name)).map((c) => c.column_name);
   if (!packed.length) return { statement, packed };
+  // the screen ends with its ORDER BY: moved out to the wrapper, so the rows are still sorted once
+  const orderBy = ` ORDER BY ${order.join(', ')}`;
+  if (!statement.sql.endsWith(orderBy)) throw new Error('a fused statement ends with its ORDER BY');
+  const unordered = statement.sql.slice(0, -orderBy.length);
   const replaced = packed.map((key) => `${codePointsSql(`s.${quoteName(key)}`)} AS ${quoteName(key)}`).join(', ');
-  const sql = `SELECT * REPLACE (${replaced}) FROM (${statement.sql}) s ORDER BY ${order.map((item) => `s.${item}`).join(', ')}`;
+  const sql = `SELECT * REPLACE (${replaced}) FROM (${unordered}) s ORDER BY ${order.map((item) => `s.${item}`).join(', ')}`;
   return { statement: { sql, params: statement.params }, packed };
 }
 

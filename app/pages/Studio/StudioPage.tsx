@@ -15,7 +15,7 @@ import { PreviewPanel } from './PreviewPanel';
 import { ReportEditor } from './ReportEditor';
 import { SaveAsModal } from './SaveAsModal';
 import { studioApi } from './studio-api';
-import { copyAsNew, parseJsonText } from './studio.logic';
+import { copyAsNew, datasetLabel, parseJsonText } from './studio.logic';
 import { useStudio } from './useStudio';
 import { VersionsPanel } from './VersionsPanel';
 
@@ -128,7 +128,7 @@ export function StudioPage() {
       data-testid={`studio-report-${r.id}`}
       active={open?.draft.id === r.id && (r.shipped ? open.shipped : !open.shipped)}
       label={`${r.id} ${r.title[lang]}`}
-      description={r.shipped ? r.dataset : `v${r.version} · ${r.updated_by ?? ''}`}
+      description={r.shipped ? datasetLabel(datasets, r.dataset, lang) : `v${r.version} · ${r.updated_by ?? ''}`}
       onClick={() => openReport(r)}
       py={2}
     />

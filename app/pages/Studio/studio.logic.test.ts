@@ -10,7 +10,7 @@ import { studioFormSchema } from '../../../engine/studio/form-schema';
 import { localizer } from '../../../engine/studio/messages';
 import type { StudioDataset } from '../../../engine/studio/wire';
 import { fieldTitleAt, itemTitle, localUi } from './form-ui.logic';
-import { copyAsNew, diffValue, errorTree, FORM_STATE_BEHAVIOR, parseJsonText } from './studio.logic';
+import { copyAsNew, datasetLabel, diffValue, errorTree, FORM_STATE_BEHAVIOR, parseJsonText } from './studio.logic';
 
 describe('studio.logic', () => {
   it('the form schema is the generated report schema without row scope, table mapping or tab wiring', () => {
@@ -38,6 +38,13 @@ describe('studio.logic', () => {
   it('a shipped report copied as new gets the new id and name and loses the keys a studio report may not set', () => {
     const shipped = { id: 33, title: { zh: 'a', en: 'b' }, history: {}, scope: {}, tables: {} } as unknown as ReportFile;
     expect(copyAsNew(shipped, 100005, { zh: '新', en: 'New' })).toEqual({ id: 100005, title: { zh: '新', en: 'New' } });
+  });
+
+  it('a built-in report names its dataset by title in the analyst\'s language, not by its key (issue 24 item 9)', () => {
+    const datasets = [{ id: 'stock-movement', title: { zh: '库存变动', en: 'Stock movements' } }];
+    expect(datasetLabel(datasets, 'stock-movement', 'en')).toBe('Stock movements');
+    expect(datasetLabel(datasets, 'stock-movement', 'zh')).toBe('库存变动');
+    expect(datasetLabel(datasets, 'sales', 'en')).toBe('sales');
   });
 
   it('raw JSON parses or says why not; diff values stay short', () => {

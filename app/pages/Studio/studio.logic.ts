@@ -43,6 +43,11 @@ export function errorTree(errors: readonly DefinitionError[]): ErrorNode {
 }
 
 /** A shipped report as the start of a tenant's own: new id and name, without the keys the studio refuses. */
+/** A dataset by its title in the analyst's language (its id when the list does not know it). */
+export function datasetLabel(datasets: readonly { id: string; title: I18nText }[], id: string, lang: 'zh' | 'en'): string {
+  return datasets.find((d) => d.id === id)?.title[lang] || id;
+}
+
 export function copyAsNew(report: ReportFile, id: number, title: I18nText): ReportFile {
   const copy: Json = { ...(report as unknown as Json), id, title };
   for (const key of STUDIO_FORBIDDEN_KEYS) delete copy[key];
