@@ -286,6 +286,26 @@ describe('compileReport: one pass per screen', () => {
     expect(screen!.sql.match(/FROM sales_order o /g)).toHaveLength(1);
   });
 
+  it('a screen ends with the ORDER BY it names, in either shape and at any page (an export moves it out)', () => {
+    const report = tinyReport();
+    const query = validateQuery(report, index, { ...DATES, page_num: 3, page_size: 20 }, { client: 'HMT' });
+    const windowed = compileReport({ report, index, query, session: HQ, today: '2026-11-22' });
+    const windowless = compileReport({ report, index, query: { ...query, indicators: ['qty', 'sales', 'gm'] }, session: HQ, today: '2026-11-22', rollUpTotals: true });
+    for (const compiled of [windowed, windowless, atPage(windowed, { pageNum: 1, pageSize: 5 })]) {
+      const { sql, order } = compiled.screen!;
+      expect(order[0]).toBe('"__g"');
+      expect(order.slice(-2)).toEqual(['"org_code" ASC NULLS LAST', '"org_name" ASC NULLS LAST']);
+      expect(sql.endsWith(` ORDER BY ${order.join(', ')}`)).toBe(true);
+    }
+  });
+
+  it('a date column is found by its own name only: `constructor` is no column', () => {
+    const report = tinyReport();
+    const query = validateQuery(report, index, { ...DATES }, { client: 'HMT' });
+    report.dates[0].column = 'constructor';
+    expect(() => compileReport({ report, index, query, session: HQ, today: '2026-11-22' }).page).toThrow('dataset has no date column constructor');
+  });
+
   it('summed from the groups (rollUpTotals) without a rank or running sum: no window, the page a LIMIT, the row count an aggregate', () => {
     const report = tinyReport();
     const query = validateQuery(report, index, { ...DATES, page_num: 3, page_size: 20 }, { client: 'HMT' });

@@ -23,6 +23,7 @@ import {
   measureClosure,
   type AnyMeasure,
 } from '../../engine/definition/dataset-index';
+import { hasKey } from '../../engine/definition/catalogue';
 import { formulaSql } from '../../engine/definition/formula';
 import { aliasesOf, fillPlaceholders, placeholderRange } from '../../engine/definition/sql-text';
 import type {
@@ -44,6 +45,15 @@ import { addDays } from './day-math';
 import { Params, type ParamType } from './params';
 import { exactRollUp, needsWindow, sharesOf } from './screen-shape';
 import type { CompiledReport, CompileInput, OutputColumn, ScreenStatement, Statement, ValidFilter, ValidRange } from './types';
+
+/**
+ * A dataset's date column by the name a report gives: its own keys only (validation refuses other
+ * names before they get here; this keeps `constructor` and the like from ever reading as a column).
+ */
+function dateColumnNamed(ds: { date_columns?: Record<string, DateColumn> }, name: string): DateColumn {
+  if (!hasKey(ds.date_columns, name)) throw new Error(`dataset has no date column ${name}`);
+  return ds.date_columns![name];
+}
 
 /** The session lacks a value its client's row scope needs (e.g. a store user without a store). */
 export class ScopeError extends Error {}
@@ -178,7 +188,7 @@ class Plan {
   private comparisonSpan(): DateSpan | null {
     if (!this.comparison.length) return null;
     const column = this.report.dates.find((d) => d.index === 1)?.column;
-    if (!column || this.ds.date_columns?.[column]?.type !== 'date') return null;
+    if (!column || !hasKey(this.ds.date_columns, column) || this.ds.date_columns![column].type !== 'date') return null;
     const intervals: [string, string][] = [];
     for (const index of [1, ...this.comparison]) {
       const r = this.range(index);
@@ -335,7 +345,7 @@ class Stmt {
 
   private dateColumnOf(index: number): DateColumn | null {
     const def = this.dateDefOf(index);
-    return def?.column ? this.plan.ds.date_columns![def.column] : null;
+    return def?.column ? dateColumnNamed(this.plan.ds, def.column) : null;
   }
 
   /**
@@ -629,7 +639,8 @@ class Stmt {
     const ds = plan.ds;
     const dateCols = plan.report.dates
       .filter((d) => d.column)
-      .flatMap((d) => [ds.date_columns![d.column!].expr, ...(ds.date_columns![d.column!].also ?? [])]);
+      .map((d) => dateColumnNamed(ds, d.column!))
+      .flatMap((c) => [c.expr, ...(c.also ?? [])]);
     return [
       ...(plan.source.where ?? []),
       ...(plan.report.conditions ?? []).map((c) => ds.conditions![c]),
