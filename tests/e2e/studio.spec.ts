@@ -128,8 +128,7 @@ test.describe('report studio', () => {
     test.setTimeout(120_000);
     const errors: string[] = [];
     page.on('console', (msg) => {
-      // the browser's own favicon probe is not the page's code (the product ships no favicon yet)
-      if (msg.type() === 'error' && !msg.location().url.endsWith('/favicon.ico')) errors.push(`${msg.text()} ${msg.location().url}`);
+      if (msg.type() === 'error') errors.push(`${msg.text()} ${msg.location().url}`);
     });
     page.on('pageerror', (err) => errors.push(err.message));
     const home = await page.request.get('/');
