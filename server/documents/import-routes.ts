@@ -23,6 +23,7 @@ import { checkRows, headingOf, importColumns, IMPORT_MESSAGES, readSheet, templa
 import { pickableCodes } from './lookups';
 import { appendLines, getDocument, requireAction } from './service';
 import { idempotent } from '../http/idempotency';
+import { zipBounds } from './zip-bounds';
 
 /** Building blocks §5: 52428800 bytes unless the definition says otherwise. */
 export const DEFAULT_IMPORT_MAX = 52428800;
@@ -37,7 +38,11 @@ export const IMPORT_UPLOAD_MESSAGES = {
   badType: '请选择xlsx或xls格式的文件',
   xls: '暂不支持读取xls格式的文件，请在Excel中另存为xlsx后再导入',
   noDocument: '请先保存单据再导入明细',
+  inflatesTooLarge: '文件解压后超过256MB，请删去与导入无关的内容后再导入',
 } as const;
+
+/** What an import file may inflate to: a 1,000-line sheet is a few megabytes; a zip bomb is refused. */
+export const MAX_INFLATED = 256 * 1024 * 1024;
 
 const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const XLS_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
@@ -141,6 +146,13 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
       if (kind !== 'xlsx') {
         rmSync(path, { force: true });
         throw kind === 'xls' ? badRequest('XLS_NOT_READABLE', IMPORT_UPLOAD_MESSAGES.xls) : badRequest('BAD_FILE_TYPE', IMPORT_UPLOAD_MESSAGES.badType);
+      }
+      const bounds = await zipBounds(path, MAX_INFLATED);
+      if (bounds !== 'ok') {
+        rmSync(path, { force: true });
+        throw bounds === 'too-large'
+          ? badRequest('FILE_INFLATES_TOO_LARGE', IMPORT_UPLOAD_MESSAGES.inflatesTooLarge)
+          : badRequest('FILE_UNREADABLE', IMPORT_MESSAGES.unreadable);
       }
       const jobId = await app.jobs.start({
         session,

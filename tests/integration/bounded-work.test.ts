@@ -4,9 +4,10 @@
  * removed at the next start (item 15), concurrent uploads keep the attachment limit (item 14) and
  * attachments are served sandboxed (item 19). DuckDB; PostgreSQL when HM_DATABASE_URL is set.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { finished as written } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ import { MAX_DOCUMENT_LINES } from '../../engine/document/limits';
 import type { AttachmentList, DocumentAttachment, DocumentDetail, DocumentListPage } from '../../engine/document/wire';
 import { buildServer } from '../../server/app';
 import { workFileName } from '../../server/documents/files';
+import { IMPORT_UPLOAD_MESSAGES } from '../../server/documents/import-routes';
+import { ZipWriter } from '../../server/export/zip';
 import { bearer, login, startTestServer, type TestServer } from './server';
 import { today } from '../../server/clock';
 
@@ -179,6 +182,35 @@ describe('imports: streamed, stopped at the line limit, uploads cleaned up (item
     expect(await lines(no)).toBe(existing + 12);
     expect((await s.app.inject({ method: 'DELETE', url: `/api/documents/stock-adjustment/${no}`, headers: bearer(tokens.store) })).statusCode).toBe(200);
   }, 180_000);
+
+  it('a zip bomb (a few hundred kilobytes inflating past 256 MB) is refused before any reader opens it: 400, no job, no lines, no upload left', async () => {
+    const no = await draft('stock-adjustment', 'store');
+    const existing = await lines(no);
+    const path = join(work, 'bomb.xlsx');
+    const file = createWriteStream(path);
+    const done = written(file);
+    const zip = new ZipWriter(file);
+    const sheet = zip.stream('xl/worksheets/sheet1.xml', 9);
+    const block = Buffer.alloc(1 << 20, 0x20);
+    for (let i = 0; i < 260; i++) await sheet.write(block);
+    await sheet.end();
+    await zip.finish();
+    file.end();
+    await done;
+    const content = readFileSync(path);
+    rmSync(path);
+    expect(content.length).toBeLessThan(1 << 20);
+    const jobs = async () => data<{ total: number }>(await call('GET', '/api/jobs?page_num=1&page_size=10', 'store')).total;
+    const uploads = () => readdirSync(s.app.config.filesDir, { recursive: true }).map(String).filter((f) => f.includes('upload'));
+    const jobsBefore = await jobs();
+    const uploadsBefore = uploads();
+    const refused = await send(importUrl, 'store', { name: 'bomb.xlsx', type: XLSX_TYPE, content }, { no });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'FILE_INFLATES_TOO_LARGE', message: IMPORT_UPLOAD_MESSAGES.inflatesTooLarge });
+    expect(await jobs()).toBe(jobsBefore);
+    expect(await lines(no)).toBe(existing);
+    expect(uploads()).toEqual(uploadsBefore);
+  }, 120_000);
 
   it('item 6: a sheet of 300,000 rows is read as a stream: refused with the limit message, memory stays flat, the API answers', async () => {
     const no = await draft('stock-adjustment', 'store');
