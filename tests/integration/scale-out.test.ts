@@ -441,7 +441,8 @@ describe('tenants on two clusters', () => {
       // while running: another stopped process's job, a job of this process and two sessions on east
       await job(eastUrl, SECOND, 'upkeep-east-stale', 'stopped-process', old);
       await job(eastUrl, SECOND, 'upkeep-east-live', instance, old);
-      await session(eastUrl, 'upkeep-expired', now);
+      // expired a minute ago: timestamps have whole seconds, and one expiring this second is not yet expired
+      await session(eastUrl, 'upkeep-expired', sqlTimestamp(new Date(Date.now() - 60_000)));
       await session(eastUrl, 'upkeep-live', sqlTimestamp(new Date(Date.now() + 3600_000)));
       await idemKey('upkeep-old-key', sqlTimestamp(new Date(Date.now() - 25 * 3600_000)));
       await idemKey('upkeep-new-key', now);
