@@ -9,19 +9,15 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { createInflateRaw } from 'node:zlib';
+import { CENTRAL_HEADER, DEFLATE, END_OF_CENTRAL_DIRECTORY, LIMIT as ZIP64, LOCAL_HEADER } from '../export/zip';
 
 export type ZipBounds = 'ok' | 'too-large' | 'unreadable';
 
-const END_OF_DIRECTORY = 0x06054b50;
-const DIRECTORY_ENTRY = 0x02014b50;
-const LOCAL_HEADER = 0x04034b50;
 /** the end record (22 bytes) and the longest comment it may carry */
 const TAIL = 22 + 0xffff;
 const STORED = 0;
-const DEFLATED = 8;
 /** far more parts than a workbook has: a directory of more is not an import template */
 const MAX_ENTRIES = 10_000;
-const ZIP64 = 0xffffffff;
 
 interface Entry {
   method: number;
@@ -38,7 +34,7 @@ export async function zipBounds(path: string, limit: number): Promise<ZipBounds>
     const start = await dataStart(path, entry.localHeader);
     if (start === null) return 'unreadable';
     if (entry.method === STORED) total += entry.compressed;
-    else if (entry.method === DEFLATED) {
+    else if (entry.method === DEFLATE) {
       const inflated = entry.compressed === 0 ? 0 : await inflatedSize(path, start, entry.compressed, limit - total);
       if (inflated === null) return 'too-large';
       if (inflated === undefined) return 'unreadable';
@@ -68,7 +64,7 @@ async function directory(path: string): Promise<Entry[] | 'too-large' | 'unreada
   const tail = await readAt(path, tailStart, size - tailStart);
   let end = -1;
   for (let at = tail.length - 22; at >= 0; at--) {
-    if (tail.readUInt32LE(at) === END_OF_DIRECTORY) {
+    if (tail.readUInt32LE(at) === END_OF_CENTRAL_DIRECTORY) {
       end = at;
       break;
     }
@@ -83,7 +79,7 @@ async function directory(path: string): Promise<Entry[] | 'too-large' | 'unreada
   const dir = await readAt(path, offset, length);
   const entries: Entry[] = [];
   for (let at = 0, n = 0; n < count; n++) {
-    if (at + 46 > dir.length || dir.readUInt32LE(at) !== DIRECTORY_ENTRY) return 'unreadable';
+    if (at + 46 > dir.length || dir.readUInt32LE(at) !== CENTRAL_HEADER) return 'unreadable';
     const compressed = dir.readUInt32LE(at + 20);
     const inflated = dir.readUInt32LE(at + 24);
     const localHeader = dir.readUInt32LE(at + 42);

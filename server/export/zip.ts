@@ -8,15 +8,17 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
-const LOCAL_HEADER = 0x04034b50;
+/** the zip format's record signatures and values, shared with the reader of uploads (documents/zip-bounds) */
+export const LOCAL_HEADER = 0x04034b50;
 const DATA_DESCRIPTOR = 0x08074b50;
-const CENTRAL_HEADER = 0x02014b50;
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+export const CENTRAL_HEADER = 0x02014b50;
+export const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
 const VERSION = 20;
-const DEFLATE = 8;
+export const DEFLATE = 8;
 const UTF8_NAMES = 0x0800;
 const SIZES_AFTER_DATA = 0x0008;
-const LIMIT = 0xffffffff;
+/** past this a size or offset needs zip64 records */
+export const LIMIT = 0xffffffff;
 
 interface Entry {
   name: Buffer;
