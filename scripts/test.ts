@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { today } from '../server/clock';
 import { findChromium } from './lib/chromium';
 import { findPgBin, startPgCluster, type PgCluster } from './lib/pg-cluster';
 
@@ -76,6 +77,10 @@ function finish(code: number): never {
 }
 
 async function main(): Promise<void> {
+  // Every step seeds "today" at its start and reads it later: pin the day of the whole run so that
+  // passing midnight in the tenant zone (16:00 UTC) in the middle of a step changes nothing.
+  process.env.HM_TODAY ||= today();
+  console.log(`Business day of this run: ${process.env.HM_TODAY}`);
   rmSync(REPORT_DIR, { recursive: true, force: true });
   mkdirSync(REPORT_DIR, { recursive: true });
   const npx = 'npx';

@@ -28,4 +28,23 @@ describe('HM_TODAY: the business clock on a fixed day (issue 23 item 20)', () =>
     expect(clock.nowIn().slice(0, 10)).toBe('2027-01-01');
     expect(clock.today('Asia/Shanghai')).toBe('2027-01-01');
   });
+
+  it('keeps HM_TODAY when the real clock passes midnight in the tenant zone: a run keeps the day it seeded', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-27T15:59:58Z')); // 23:59:58 in Shanghai
+      vi.stubEnv('HM_TODAY', '2026-11-27');
+      const clock = await import('./clock');
+      expect(clock.today()).toBe('2026-11-27');
+      vi.setSystemTime(new Date('2026-11-27T16:00:02Z')); // 00:00:02 the next day in Shanghai
+      expect(clock.today()).toBe('2026-11-27');
+      expect(clock.nowIn()).toBe('2026-11-27 00:00:02');
+      vi.unstubAllEnvs();
+      vi.resetModules();
+      const unpinned = await import('./clock');
+      expect(unpinned.today()).toBe('2026-11-28');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

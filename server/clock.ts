@@ -7,7 +7,7 @@ export function sqlTimestamp(date: Date = new Date()): string {
 }
 
 /**
- * Whole days between the real today and HM_TODAY (read once at start), so the product's business
+ * Whole days between the real today (in the default zone) and HM_TODAY, so the product's business
  * clock runs on that day at the real time of day: suites can run for any date (issue 23 item 20).
  * System timestamps (sessions, jobs, login throttling) keep the real time.
  */
@@ -17,10 +17,18 @@ export function todayOffsetMs(fixed: string | undefined, now: Date = new Date())
   return Date.parse(`${fixed}T00:00:00Z`) - Date.parse(`${todayIn(now)}T00:00:00Z`);
 }
 
-const offsetMs = todayOffsetMs(process.env.HM_TODAY || undefined);
+const fixedDay = process.env.HM_TODAY || undefined;
+todayOffsetMs(fixedDay);
 
-/** Now on the business clock: the real instant, moved to HM_TODAY when it is set. */
-export const businessNow = (): Date => new Date(Date.now() + offsetMs);
+/**
+ * Now on the business clock: the real instant, moved to HM_TODAY when it is set. The offset is taken
+ * afresh on each call, so the business day stays HM_TODAY when the real clock passes midnight: a test
+ * run pins its day and the data seeded at its start stays "today" to its end.
+ */
+export function businessNow(): Date {
+  const now = new Date();
+  return fixedDay ? new Date(now.getTime() + todayOffsetMs(fixedDay, now)) : now;
+}
 
 /** The business today ('YYYY-MM-DD') in a time zone (the seed, reports, dashboards and pickers use it). */
 export const today = (timeZone: string = DEFAULT_TIME_ZONE): string => todayIn(businessNow(), timeZone);

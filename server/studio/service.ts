@@ -13,7 +13,7 @@ import { missingColumns, type TableColumns } from '../../engine/studio/columns';
 import { defaultWindowBreaks } from '../../engine/studio/date-window';
 import { checkMessage, schemaMessage } from '../../engine/studio/messages';
 import { STUDIO_MIN_ID, STUDIO_PERMISSION, studioErrors, studioFilePath } from '../../engine/studio/rules';
-import { todayIn } from '../../engine/dates';
+import { today } from '../clock';
 import type {
   StudioDataset,
   StudioPreview,
@@ -155,7 +155,7 @@ export class StudioService {
       pointer: m.pointer,
       message: `"${m.choice}" 读取的列 ${m.column} 在表 ${m.table} 中不存在，不能用于自建报表`,
     }));
-    const windows = defaultWindowBreaks(report.dates, todayIn(new Date())).map((b) => ({
+    const windows = defaultWindowBreaks(report.dates, today()).map((b) => ({
       file,
       pointer: b.pointer,
       message: `默认日期超出日期限制：例如今天为 ${b.today} 时默认为 ${b.start} 至 ${b.end}，打开报表即报错`,

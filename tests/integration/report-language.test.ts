@@ -9,7 +9,6 @@ import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayIn } from '../../engine/dates';
 import { ENUMS, enumOptions, type EnumName } from '../../engine/options';
 import { initialRequest } from '../../engine/query';
 import type { ReportConfig, ReportData, ReportQuery, ReportRow, ReportTotals } from '../../engine/wire';
@@ -70,7 +69,7 @@ async function titleOf(query: ReportQuery, lang?: string) {
 
 describe('report titles in the request language (issue 24 item 9)', () => {
   it('en-US gets English column titles and help texts, zh-CN (and no header) the Chinese ones, for the same kept query', async () => {
-    const query = initialRequest(await configOf(), todayIn(new Date()));
+    const query = initialRequest(await configOf(), businessToday());
     const zh = await titleOf(query);
     const en = await titleOf(query, 'en-US,en;q=0.9');
     const zhAgain = await titleOf(query, 'zh-CN');
@@ -227,7 +226,7 @@ describe('labels inside report rows in the request language', () => {
 
 describe('AI interpretation when the reader leaves (issue 24 item 13)', () => {
   it('a request closed while the figures are computed logs no error and no 500', async () => {
-    const query = initialRequest(await configOf(), todayIn(new Date()));
+    const query = initialRequest(await configOf(), businessToday());
     const { port } = app.server.address() as AddressInfo;
     const body = JSON.stringify({ query });
     scanDelayMs = 400;
