@@ -90,6 +90,21 @@ describe('DuckDB adapter', () => {
     await db.close();
   });
 
+  it('a column stream left after its first chunk (a fetch of the next one under way) gives its connection back', async () => {
+    // one scan connection: the next scans wait for it
+    const db = await openDuckDb(':memory:', 1, 1);
+    for (let i = 0; i < 3; i++) {
+      for await (const chunk of db.streamColumns('SELECT range AS n FROM range(100000) ORDER BY range DESC', [], 2048)) {
+        expect(chunk.rowCount).toBeGreaterThan(0);
+        break;
+      }
+    }
+    let rows = 0;
+    for await (const chunk of db.streamColumns('SELECT range AS n FROM range(30000)', [], 5000)) rows += chunk.rowCount;
+    expect(rows).toBe(30000);
+    await db.close();
+  });
+
   it('rolls a failed transaction back', async () => {
     const db = await openDuckDb(':memory:');
     await db.exec('CREATE TABLE t (a INTEGER)');

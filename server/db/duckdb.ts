@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import {
   DuckDBConnection,
+  type DuckDBDataChunk,
   DuckDBInstance,
   type DuckDBValue,
 } from '@duckdb/node-api';
@@ -125,23 +126,32 @@ async function* streamColumns(
   let columns = empty();
   let rowCount = 0;
   const take = (): ColumnChunk => ({ names, columns: columns.map((values, c) => packed[c]?.take() ?? values), rowCount });
-  for (;;) {
-    const chunk = await result.fetchChunk();
-    const size = chunk?.rowCount ?? 0;
-    if (!chunk || size === 0) break;
-    for (let c = 0; c < readers.length; c++) {
-      const builder = packed[c];
-      if (builder) appendCodePoints(chunk, c, builder);
-      else readers[c](chunk, c, columns[c], rowCount);
+  // one fetch stays in flight: DuckDB makes the next vectors on its thread while this one reads and
+  // the caller encodes the last chunk; the connection goes back only once that fetch has settled
+  let next: Promise<DuckDBDataChunk | null> | null = result.fetchChunk();
+  try {
+    for (;;) {
+      const chunk = await next;
+      next = null;
+      const size = chunk?.rowCount ?? 0;
+      if (!chunk || size === 0) break;
+      next = result.fetchChunk();
+      for (let c = 0; c < readers.length; c++) {
+        const builder = packed[c];
+        if (builder) appendCodePoints(chunk, c, builder);
+        else readers[c](chunk, c, columns[c], rowCount);
+      }
+      rowCount += size;
+      if (rowCount >= chunkSize) {
+        yield take();
+        columns = empty();
+        rowCount = 0;
+      }
     }
-    rowCount += size;
-    if (rowCount >= chunkSize) {
-      yield take();
-      columns = empty();
-      rowCount = 0;
-    }
+    if (rowCount) yield take();
+  } finally {
+    await next?.catch(() => null);
   }
-  if (rowCount) yield take();
 }
 
 /** Row objects from a chunk of columns, for callers that want rows. */

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { tmpdir } from 'node:os';
@@ -69,5 +70,23 @@ describe('zip writer', () => {
     expect(entries[1].data.equals(Buffer.concat(pieces))).toBe(true);
     // UTF-8 names; only the streamed part carries its sizes after the data
     expect(entries.map((e) => e.flags)).toEqual([0x0800, 0x0808, 0x0800]);
+  });
+
+  it('joins pieces deflated side by side into one stream: incompressible, tiny and empty pieces, and an empty part', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'zip-'));
+    const file = join(dir, 'b.zip');
+    const out = createWriteStream(file);
+    const zip = new ZipWriter(out);
+    const empty = zip.stream('empty.xml', 1);
+    await empty.end();
+    const sheet = zip.stream('sheet.xml', 1, 3);
+    const pieces = [randomBytes(300_000), Buffer.from('a'), Buffer.alloc(0), randomBytes(70_000), Buffer.from('<row/>'.repeat(50_000))];
+    for (const piece of pieces) await sheet.write(piece);
+    await sheet.end();
+    await zip.finish();
+    await finished(out);
+    const [first, second] = readZip(readFileSync(file));
+    expect(first.data.length).toBe(0);
+    expect(second.data.equals(Buffer.concat(pieces))).toBe(true);
   });
 });

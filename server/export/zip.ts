@@ -1,12 +1,13 @@
 /**
- * A zip archive written front to back onto a stream: small parts deflated in one go, one large
- * part streamed through a deflate stream (zlib's thread pool) with its CRC-32 taken by zlib as the
- * bytes go in, and waits whenever the file or the deflater is behind, so memory stays flat.
+ * A zip archive written front to back onto a stream: small parts deflated in one go, a large part
+ * streamed in pieces deflated side by side on zlib's thread pool, its CRC-32 taken as the bytes go
+ * in; it waits whenever the file or the deflaters are behind, so memory stays flat.
  * Entries and the archive stay below 4 GiB (no zip64): an xlsx export is far smaller.
  */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { constants, crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 
 /** the zip format's record signatures and values, shared with the reader of uploads (documents/zip-bounds) */
 export const LOCAL_HEADER = 0x04034b50;
@@ -19,6 +20,16 @@ const UTF8_NAMES = 0x0800;
 const SIZES_AFTER_DATA = 0x0008;
 /** past this a size or offset needs zip64 records */
 export const LIMIT = 0xffffffff;
+
+/** pieces of a streamed part deflating at once: the default thread pool has four threads */
+const STREAM_PARALLEL = 4;
+
+const deflateRawAsync = promisify(deflateRaw);
+
+/** One piece of a streamed part: raw deflate, ended by a sync flush so the next piece may follow it. */
+function deflatePiece(bytes: Buffer, level: number): Promise<Buffer> {
+  return deflateRawAsync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
+}
 
 interface Entry {
   name: Buffer;
@@ -63,34 +74,40 @@ export class ZipWriter {
     await this.put(deflated);
   }
 
-  /** A large part written in pieces through a deflate stream of the given level. */
-  stream(name: string, level: number): ZipEntryWriter {
+  /**
+   * A large part written in pieces, each deflated on its own on zlib's thread pool, as pigz does:
+   * every piece but the last ends on a byte boundary (a sync flush, no final bit), so the pieces
+   * joined in order are one deflate stream, closed by an empty final block. Several pieces deflate at
+   * once on the pool's threads while the caller makes the next; they go onto the archive in order.
+   */
+  stream(name: string, level: number, parallel = STREAM_PARALLEL): ZipEntryWriter {
     const entry = this.start(name, UTF8_NAMES | SIZES_AFTER_DATA, 0, 0, 0);
-    const deflate = createDeflateRaw({ level });
-    let failed: Error | null = null;
-    deflate.on('error', (err) => (failed = err));
-    // deflated bytes go onto the archive as they come; the deflater pauses while the file is behind
-    deflate.on('data', (chunk: Buffer) => {
-      entry.compressed += chunk.length;
-      if (!this.write(chunk)) {
-        deflate.pause();
-        this.out.once('drain', () => deflate.resume());
-      }
-    });
-    const header = this.put(this.localHeader(entry));
+    const pending: Promise<Buffer>[] = [];
+    let header: Promise<void> | null = this.put(this.localHeader(entry));
+    const writeOldest = async () => {
+      const deflated = await pending.shift()!;
+      if (header) await header;
+      header = null;
+      entry.compressed += deflated.length;
+      await this.put(deflated);
+    };
     return {
       write: async (bytes) => {
-        await header;
-        if (failed) throw failed;
+        if (!bytes.length) return;
         entry.crc = crc32(bytes, entry.crc);
         entry.size += bytes.length;
-        if (!deflate.write(bytes)) await once(deflate, 'drain');
+        const deflating = deflatePiece(bytes, level);
+        // a rejection is taken when its turn comes; until then it must not count as unhandled
+        deflating.catch(() => undefined);
+        pending.push(deflating);
+        while (pending.length >= parallel) await writeOldest();
       },
       end: async () => {
-        await header;
-        deflate.end();
-        await once(deflate, 'end');
-        if (failed) throw failed;
+        while (pending.length) await writeOldest();
+        if (header) await header;
+        const last = deflateRawSync(Buffer.alloc(0));
+        entry.compressed += last.length;
+        await this.put(last);
         this.checkLimit(entry.size);
         const descriptor = Buffer.alloc(16);
         descriptor.writeUInt32LE(DATA_DESCRIPTOR, 0);
