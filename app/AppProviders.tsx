@@ -17,7 +17,7 @@ function MantineWithLocale({ children, env }: { children: ReactNode; env?: 'test
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
       <DatesProvider settings={{ locale: dayjsLocaleOf(locale), firstDayOfWeek: 1 }}>
-        {/* toasts at the top, short (DESIGN.md §8) */}
+        {/* toasts at the top, short */}
         <Notifications position="top-center" autoClose={3000} limit={3} />
         <ModalsProvider>{children}</ModalsProvider>
       </DatesProvider>

@@ -1,5 +1,5 @@
 /**
- * Look and feel (DESIGN.md §8): dense and calm. Compact sizes (inputs and buttons 32 px at `sm`, 28 px at
+ * Look and feel: dense and calm. Compact sizes (inputs and buttons 32 px at `sm`, 28 px at
  * `xs`), 13–14 px text, a light grey page with white cards, a calm blue primary, Chinese-first fonts.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The wire contract between app and server (DESIGN.md §4). Field names are the spec's.
+ * The wire contract between app and server. Field names are the spec's.
  * Both sides import these types; nothing else crosses the boundary.
  */
 

@@ -30,7 +30,7 @@ describe('reference label driver (rules 243–245)', { timeout: 30_000 }, () => 
     expect(await res.json()).toMatchObject({ ok: true });
   });
 
-  it('issue 23 item 3: any other page is refused and cannot print; answers carry no goods or file paths', async () => {
+  it('any other page is refused and cannot print; answers carry no goods or file paths', async () => {
     const evil = 'https://evil.example';
     const status = await fetch(`${base}/status`, { headers: { origin: evil } });
     expect(status.status).toBe(403);
@@ -46,7 +46,7 @@ describe('reference label driver (rules 243–245)', { timeout: 30_000 }, () => 
     expect(printed).toEqual({ ok: true, records: 1 });
   });
 
-  it('issue 23 item 7: a label without size or with an item outside it is refused (400) at once', async () => {
+  it('a label without size or with an item outside it is refused (400) at once', async () => {
     const post = (content: string) =>
       fetch(`${base}/print`, { method: 'POST', headers: XML, body: labelXml([{ sku_no: 'A1', sku_name: '可乐', selling_price: 3.5, print_num: 1 }], { name: 'x', content }) });
     for (const content of [

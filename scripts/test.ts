@@ -19,7 +19,7 @@ const counts = { passed: 0, failed: 0 };
 const skipE2e = process.env.HM_TEST_SKIP_E2E === '1';
 
 /**
- * Days the report suites run on besides today (issue 23 item 20): a Monday, a month start, a year
+ * Days the report suites run on besides today: a Monday, a month start, a year
  * start and a leap day, where week, month and year rules and "yesterday" turn over.
  */
 const OTHER_DAYS = ['2026-06-15', '2026-09-01', '2027-01-01', '2028-02-29'] as const;

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { todayIn } from '../engine/dates';
 import { todayOffsetMs } from './clock';
 
-describe('HM_TODAY: the business clock on a fixed day (issue 23 item 20)', () => {
+describe('HM_TODAY: the business clock on a fixed day', () => {
   afterEach(() => {
     vi.unstubAllEnvs();
     vi.resetModules();

@@ -8,7 +8,7 @@ export function sqlTimestamp(date: Date = new Date()): string {
 
 /**
  * Whole days between the real today (in the default zone) and HM_TODAY, so the product's business
- * clock runs on that day at the real time of day: suites can run for any date (issue 23 item 20).
+ * clock runs on that day at the real time of day: suites can run for any date.
  * System timestamps (sessions, jobs, login throttling) keep the real time.
  */
 export function todayOffsetMs(fixed: string | undefined, now: Date = new Date()): number {

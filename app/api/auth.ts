@@ -1,4 +1,4 @@
-/** react-query hooks for sign-in, the current session and sign-out (DESIGN.md §4). */
+/** react-query hooks for sign-in, the current session and sign-out. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse, SessionInfo } from '../../engine/wire';
 import { PATHS } from '../paths';

@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the app: adds the bearer token, unwraps the envelope (only status "200" is
- * success, DESIGN.md §4) and turns every failure into an ApiError. A 401 on a signed-in request clears
+ * success) and turns every failure into an ApiError. A 401 on a signed-in request clears
  * the stored session (marked expired, so Login can say so) and calls the registered unauthorized handler
  * (the router sends the user to Login).
  */

@@ -1,5 +1,5 @@
 /**
- * Keys for idempotent creates (DESIGN §4): a create form holds one key from its first save until it
+ * Keys for idempotent creates: a create form holds one key from its first save until it
  * becomes the created record, so a repeated or retried save answers the first record.
  */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

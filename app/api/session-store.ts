@@ -1,6 +1,7 @@
 /**
- * The signed-in state kept in localStorage: token and SessionInfo (rules.md §24). A tiny external store so
- * React re-renders on change (useSyncExternalStore) and non-React code (the HTTP client) can read it.
+ * The signed-in state kept in localStorage: token and SessionInfo, so a reload stays signed in. A tiny
+ * external store so React re-renders on change (useSyncExternalStore) and non-React code (the HTTP
+ * client) can read it.
  */
 import { useSyncExternalStore } from 'react';
 import type { LoginResponse, SessionInfo } from '../../engine/wire';

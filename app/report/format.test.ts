@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCell, isNegativeCell } from './format';
 
-describe('formatCell (DESIGN §8 look of numbers)', () => {
+describe('formatCell (the look of numbers)', () => {
   it('money: thousands separators and 2 decimals', () => {
     expect(formatCell(1234567.5, 'money')).toBe('1,234,567.50');
     expect(formatCell('-1200', 'money')).toBe('-1,200.00');

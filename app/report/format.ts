@@ -1,5 +1,5 @@
 /**
- * How the report table shows a cell (DESIGN.md §8): thousands separators, money with 2 decimals, rates as
+ * How the report table shows a cell: thousands separators, money with 2 decimals, rates as
  * percentages with 2 decimals, rate changes in percentage points, '-' where a ratio has no denominator (the server sends null), negatives
  * flagged so the cell turns red. Matches the PDF print's formatting.
  */

@@ -75,7 +75,7 @@ describe('sortOfColumn', () => {
   });
 });
 
-describe('filterLayout (DESIGN §8)', () => {
+describe('filterLayout', () => {
   it('the first row keeps a cell for 查询/重置; 展开/收起 only with more rows', () => {
     expect(filterLayout(3, 4)).toEqual({ firstRow: 3, rows: 1, collapsible: false });
     expect(filterLayout(4, 4)).toEqual({ firstRow: 3, rows: 2, collapsible: true });

@@ -62,7 +62,7 @@ export function sortOfColumn(orderBy: string | null | undefined, field: string):
 }
 
 /**
- * The filter box grid (DESIGN §8): `perRow` cells a row; the first row holds perRow − 1 fields and the
+ * The filter box grid: `perRow` cells a row; the first row holds perRow − 1 fields and the
  * 查询/重置 buttons; 展开/收起 appears when there is more than one row.
  */
 export function filterLayout(fieldCount: number, perRow: number): { firstRow: number; rows: number; collapsible: boolean } {

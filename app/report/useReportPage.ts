@@ -1,6 +1,7 @@
 /**
- * The report page's state and fetching (DESIGN.md §3): the config from the server, the engine's query
- * state driven by pure transitions, the data and totals queries it asks for, and the user notices.
+ * The report page's state and fetching (docs/architecture.md, 'How a report screen works'): the config
+ * from the server, the engine's query state driven by pure transitions, the data and totals queries it
+ * asks for, and the user notices.
  * Every user action goes through `apply(transition)`; `query` or `fetch_seq` changing is what fetches.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';

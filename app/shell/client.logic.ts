@@ -1,4 +1,4 @@
-/** Client variant helpers (rules.md §1): title, identity text and document title. Pure. */
+/** Client variant helpers (HMT, HMD, HMS): title, identity text and document title. Pure. */
 import type { ClientType, SessionInfo } from '../../engine/wire';
 
 export const CLIENTS: readonly ClientType[] = ['HMT', 'HMD', 'HMS'];

@@ -1,4 +1,4 @@
-/** The calendar date of an instant in a time zone (DESIGN §7: dates in the tenant's zone). */
+/** The calendar date of an instant in a time zone (dates are in the tenant's zone). */
 export const DEFAULT_TIME_ZONE = 'Asia/Shanghai';
 
 /** An instant as 'YYYY-MM-DD HH:mm:ss' in a time zone (the wire format of datetime fields). */

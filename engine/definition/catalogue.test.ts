@@ -55,7 +55,7 @@ describe('catalogue loading', () => {
     );
   });
 
-  it('rejects aliases that DuckDB or PostgreSQL reserve, wherever an alias is declared (issue 14: `at` broke report 124)', () => {
+  it('rejects aliases that DuckDB or PostgreSQL reserve, wherever an alias is declared (`at` broke report 124)', () => {
     const d = tinyDataset();
     if ('union' in d.source) throw new Error('the tiny dataset is a table source');
     d.source.joins!.push({ table: 'ar_ap_type', alias: 'at', on: 'at.arap_type = o.org_code' });
@@ -152,7 +152,7 @@ describe('catalogue loading', () => {
   });
 });
 
-describe('dataset summaries (issue 10: aggregate awareness)', () => {
+describe('dataset summaries (aggregate awareness)', () => {
   const withSummary = (dimensions: string[], measures: string[]): DatasetFile => ({
     ...tinyDataset(),
     summaries: [{ table: 'sales_org_day', dimensions, measures }],

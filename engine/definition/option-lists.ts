@@ -2,7 +2,7 @@ import type { ClientType } from '../wire';
 import type { Catalogue } from './catalogue';
 
 /**
- * The option lists each client's reports filter with (model.md §10): a client is offered only these,
+ * The option lists each client's reports filter with: a client is offered only these,
  * so a supplier account cannot read the tenant's drivers or cards through a list no report of its own uses.
  */
 export function optionListsByClient(catalogue: Catalogue): Map<ClientType, Set<string>> {

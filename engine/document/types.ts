@@ -257,13 +257,13 @@ export interface LotsDef {
 }
 
 /**
- * How an approved document moves stock (model.md §5–§6): arriving in `state` posts every line to the
+ * How an approved document moves stock (docs/inventory.md): arriving in `state` posts every line to the
  * stock ledger, the position, its lots and the daily snapshots, in the transaction of the state change.
  */
 export interface PostingDef {
   /** the state whose arrival posts the document; a document in it is never edited again */
   state: StateCode;
-  /** stock-ledger document type (model.md §5): fixed, or looked up from a header column's value */
+  /** stock-ledger document type (docs/inventory.md): fixed, or looked up from a header column's value */
   doc_type: { value: number } | { column: Ident; map: Record<string, number> };
   /** the ledger document types that bring stock in; every other type takes it out */
   inbound_types: number[];

@@ -1,5 +1,5 @@
 /**
- * Wire types of the document endpoints (DESIGN §4, documents): shared by the server routes and the
+ * Wire types of the document endpoints: shared by the server routes and the
  * app's API client. Field names are the spec's where it names them (snake_case).
  */
 import type { ApprovalRecord } from '../shell';

@@ -1,5 +1,5 @@
 /**
- * The moving-average cost rules of a stock position (model.md §5), shared by the product's posting
+ * The moving-average cost rules of a stock position (docs/inventory.md), shared by the product's posting
  * (server/stock) and the demo-data generator, so the two cannot disagree. Amounts are integers in
  * 1/10000 yuan: a position's value is then exactly the sum of its ledger amounts and cost differences.
  */

@@ -1,7 +1,7 @@
 import { threeMonthCutoff } from '../dates';
 
 /**
- * A document's business date must lie in the open period (catalog/reports.md §0 `3M`, rule C2): not
+ * A document's business date must lie in the open period (the `3M` restriction, rule C2): not
  * before the 3-month cut-off, whose archive is closed and never shown by the current tab of 88/129,
  * and not after today.
  */

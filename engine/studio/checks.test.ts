@@ -1,4 +1,4 @@
-/** The studio-only checks of a draft (issue 23 items 4 and 11, issue 24 item 7), without a database. */
+/** The studio-only checks of a draft, without a database. */
 import { describe, expect, it } from 'vitest';
 import { checkReportFile, loadCatalogue } from '../definition/catalogue';
 import { indexDataset } from '../definition/dataset-index';
@@ -12,7 +12,7 @@ import { studioErrors } from './rules';
 
 const report = (over: Partial<ReportFile>): ReportFile => ({ ...tinyReport(), ...over });
 
-describe('openDatasets (issue 23 item 4)', () => {
+describe('openDatasets', () => {
   const shipped = [
     report({ id: 70, dataset: 'sales', clients: ['HMT'] }),
     report({ id: 80, dataset: 'stock', clients: ['HMT'] }),
@@ -33,7 +33,7 @@ describe('openDatasets (issue 23 item 4)', () => {
   });
 });
 
-describe('missingColumns (issue 23 item 11)', () => {
+describe('missingColumns', () => {
   const index = indexDataset(tinyDataset());
   const columns = new Map([
     ['sales_order', new Set(['order_no', 'org_code', 'business_date', 'order_source'])],
@@ -53,7 +53,7 @@ describe('missingColumns (issue 23 item 11)', () => {
   });
 });
 
-describe('date columns by name never read prototypes (issue 23 item 11)', () => {
+describe('date columns by name never read prototypes', () => {
   const { catalogue } = loadCatalogue([{ path: 'report-defs/datasets/tiny.json', json: tinyDataset() }], []);
   for (const name of ['constructor', '__proto__', 'toString']) {
     it(`"${name}" is an unknown date column`, () => {
@@ -65,7 +65,7 @@ describe('date columns by name never read prototypes (issue 23 item 11)', () => 
   }
 });
 
-describe('defaultWindowBreaks (issue 24 item 7)', () => {
+describe('defaultWindowBreaks', () => {
   const range = tinyReport().dates[0];
 
   it('yesterday under "to yesterday" keeps; today breaks it on the first day', () => {
@@ -87,7 +87,7 @@ describe('defaultWindowBreaks (issue 24 item 7)', () => {
   });
 });
 
-describe("definition errors in the analyst's words (issue 24 item 6)", () => {
+describe("definition errors in the analyst's words", () => {
   const { catalogue } = loadCatalogue([{ path: 'report-defs/datasets/tiny.json', json: tinyDataset() }], []);
   const file = 'report-defs/reports/901-t.json';
 

@@ -1,4 +1,4 @@
-/** The studio's wire shapes (DESIGN §4, studio): shared by app and server. */
+/** The studio's wire shapes: shared by app and server. */
 import type { DefinitionError } from '../definition/catalogue';
 import type { ReportFile } from '../definition/types';
 import type { ClientType, ColumnFormat, ReportData, ReportTotals } from '../wire';

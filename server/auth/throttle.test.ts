@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffMs, LIMITS, type Limit } from './throttle';
 
-describe('login backoff (issue 14 item 3)', () => {
+describe('login backoff', () => {
   const limit: Limit = { kind: 'account-address', free: 5, baseMs: 2_000, capMs: 300_000 };
 
   it('no wait within the free budget, then a doubling wait up to the cap', () => {

@@ -78,10 +78,10 @@ async function lockRow(tx: Db, key: string, stamp: string): Promise<Attempt> {
 
 /**
  * Counts a login attempt on every counter before its password is checked, in one transaction over
- * the locked counter rows, so parallel attempts cannot all pass before the first failure is written
- * (issue 23 item 16). Answers 0 when the password may be checked; otherwise the milliseconds to
- * wait, and the attempt is not counted. A counter that reaches its budget with this attempt is
- * locked by it; a right password then settles the attempt (`settleSuccess`).
+ * the locked counter rows, so parallel attempts cannot all pass before the first failure is written.
+ * Answers 0 when the password may be checked; otherwise the milliseconds to wait, and the attempt is
+ * not counted. A counter that reaches its budget with this attempt is locked by it; a right password
+ * then settles the attempt (`settleSuccess`).
  */
 export function claimAttempt(db: Db, keys: LoginKeys, now = new Date()): Promise<number> {
   const stamp = sqlTimestamp(now);

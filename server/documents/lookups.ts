@@ -2,7 +2,7 @@
  * Codes written on documents (header and lines: a store, a supplier, a goods item …) checked against
  * what exists in the tenant and, for the codes a picker scopes (goods, suppliers, stores), against
  * what this client's picker would offer: a code outside the client's scope reads exactly like an
- * unknown one, so the answer cannot tell which codes exist elsewhere (issue 23 item 2).
+ * unknown one, so the answer cannot tell which codes exist elsewhere.
  */
 import type { DocumentValue } from '../../engine/document/wire';
 import type { OptionSource } from '../../engine/wire';

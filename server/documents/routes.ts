@@ -1,5 +1,5 @@
 /**
- * Document endpoints (DESIGN §4): the types a session may open, the list, and one document's read,
+ * Document endpoints: the types a session may open, the list, and one document's read,
  * create, edit, delete, submit, audit and approval records. Attachments, lots and import register
  * their own routes beside these.
  */

@@ -34,7 +34,7 @@ describe('document SQL', () => {
     expect(filterWhere(receipt, 'HMT', { receive_type: '1,3' }, new Params())).toEqual(['CAST(h.receive_type AS VARCHAR) IN ($1, $2)']);
   });
 
-  it('issue 23 item 9: impossible dates and numbers are a message, not a database error; 9999-12-31 leaves the end open', () => {
+  it('impossible dates and numbers are a message, not a database error; 9999-12-31 leaves the end open', () => {
     for (const day of ['2026-02-30', '2026-13-45', '0000-00-00']) {
       expect(filterWhere(receipt, 'HMT', { receive_time_end: day }, new Params())).toEqual({ error: '收货时间格式应为yyyy-MM-dd' });
     }

@@ -1,5 +1,5 @@
 /**
- * Idempotent creates (DESIGN §4, the IETF httpapi Idempotency-Key draft): a create may carry an
+ * Idempotent creates (the IETF httpapi Idempotency-Key draft): a create may carry an
  * `Idempotency-Key` header; the same key from the same account answers the first result and stores
  * nothing new. A create route takes it with one line, by wrapping its handler:
  *

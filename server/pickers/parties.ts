@@ -19,7 +19,7 @@ const STORE_TYPE_TEXT = `CASE s.store_type ${STORE_TYPES.map((t) => `WHEN ${t.va
 const STORE_SELECT = `s.store_no, s.store_name, s.store_type, ${STORE_TYPE_TEXT} AS store_type_text, s.org_code, s.finance_no`;
 
 /**
- * Stores a session may list (model.md §10): all for the head office, its own and related ones for a
+ * Stores a session may list: all for the head office, its own and related ones for a
  * store, and for a supplier the stores it trades with: those its goods sell in or are received at.
  */
 export function storeWhere(session: ServerSession): Where {
@@ -107,7 +107,7 @@ export function listSuppliers(db: Db, session: ServerSession, q: RawQuery): Prom
   });
 }
 
-/** Wholesalers (rule 393); not offered to supplier users (model.md §10). */
+/** Wholesalers (rule 393); not offered to supplier users. */
 export function listWholesalers(db: Db, session: ServerSession, q: RawQuery): Promise<Page<unknown>> {
   if (isSupplier(session)) throw forbidden('FORBIDDEN', '供应商端不能查询批发客户');
   const status = oneOf(q, 'wholesaler_status', ['0', '1']);

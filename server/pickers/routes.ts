@@ -1,5 +1,5 @@
 /**
- * The picker endpoints (building-blocks.md §7): the spec's own paths where it gives them, REST under
+ * The picker endpoints: the spec's own paths where it gives them, REST under
  * /api/pickers elsewhere. Every answer is the ok() envelope; lists answer {list, total}, trees {list}.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -37,7 +37,7 @@ describe('document print with a style (rules 272, 412)', { timeout: 30_000 }, ()
     expect(pages.join('')).toContain('SKU1059');
   });
 
-  it('numbers the pages 第 i / n 页 while writing them out one by one (issue 23 item 8: no page is held to the end)', async () => {
+  it('numbers the pages 第 i / n 页 while writing them out one by one (no page is held to the end)', async () => {
     const pages = pdfText(await renderDocumentsPdf(shipped('102-1.json'), [receipt(120), receipt(1), receipt(60)])).split('\f').filter((p) => p.trim());
     expect(pages.length).toBeGreaterThanOrEqual(5);
     pages.forEach((p, i) => expect(p.replace(/\s+/g, '')).toContain(`第${i + 1}/${pages.length}页`));

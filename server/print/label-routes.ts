@@ -26,7 +26,7 @@ const COLUMNS = `id, print_type, print_template_name, COALESCE(print_template_co
 
 /**
  * Who owns a template, kept in store_no: '0' headquarters, a store its store_no, a supplier
- * 'HMS:' and its supplier_no. Each owner has its own default (issue 23 item 18).
+ * 'HMS:' and its supplier_no. Each owner has its own default.
  */
 const ownerOf = (s: ServerSession) => {
   if (s.client === 'HMD') return s.store_no ?? '';

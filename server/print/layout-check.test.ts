@@ -5,7 +5,7 @@ import { layoutProblem, readTemplate } from './layout-check';
 
 const DIR = new URL('../../report-defs/print-styles/', import.meta.url);
 
-describe('print layout check (issue 23 item 5)', () => {
+describe('print layout check', () => {
   it('passes every shipped style', () => {
     for (const f of readdirSync(DIR).filter((n) => n.endsWith('.json'))) {
       const parsed = readTemplate(readFileSync(new URL(f, DIR), 'utf8'));

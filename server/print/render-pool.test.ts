@@ -17,7 +17,7 @@ const receipt = (lines: number): PrintDocument => ({
   lines: Array.from({ length: lines }, (_, i) => ({ sku_no: `SKU${1000 + i}`, sku_no_name: `商品${i}`, qty: 2, price: 3.5, amount: 7 })),
 });
 
-/** Issue 23 item 8: 200 copies of a 1000-line receipt (one document, listed 200 times). */
+/** A long print: 200 copies of a 1000-line receipt (one document, listed 200 times). */
 const bigJob = (copies = 200): RenderJob => ({ kind: 'documents', template, documents: [receipt(1000)], order: Array(copies).fill(0) });
 const smallJob: RenderJob = { kind: 'documents', template, documents: [receipt(3)], order: [0] };
 
@@ -30,7 +30,7 @@ afterEach(async () => {
 
 const failure = (p: Promise<unknown>) => p.then(() => null, (e: HttpError) => ({ status: e.statusCode, code: e.code, message: e.message }));
 
-describe('PDF render pool (issue 23 items 5 and 8)', { timeout: 120_000 }, () => {
+describe('PDF render pool', { timeout: 120_000 }, () => {
   it('renders on a worker thread: a document listed twice prints twice', async () => {
     const pdf = await open().render({ ...smallJob, order: [0, 0] });
     const text = pdfText(pdf);

@@ -1,5 +1,5 @@
 /**
- * PDF rendering off the request thread (DESIGN §10): a few worker threads, each with a memory limit,
+ * PDF rendering off the request thread: a few worker threads, each with a memory limit,
  * each job with a time limit, and a bounded queue. A job that runs too long or too large fails alone
  * with a message (its thread is replaced); a full queue refuses at once; the API never waits on a PDF.
  */
@@ -51,7 +51,7 @@ interface Slot {
   timer: NodeJS.Timeout | null;
 }
 
-const BOOT = new URL('./render-boot.mjs', import.meta.url);
+const BOOT = new URL('../worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./render-worker.ts', import.meta.url).href;
 
 export class RenderPool {

@@ -55,7 +55,7 @@ const printSchema = {
  * and the print-style and price-label routes under /api/print.
  */
 export async function printRoutes(app: FastifyInstance): Promise<void> {
-  // PDFs are rendered on worker threads with time and memory limits (issue 23 items 5 and 8)
+  // PDFs are rendered on worker threads with time and memory limits, so a heavy print fails alone
   const pool = new RenderPool(renderLimitsFromEnv());
   app.addHook('onClose', () => pool.close());
   await app.register(printStyleRoutes, { pool });

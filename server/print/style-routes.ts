@@ -155,13 +155,13 @@ const idQuery = {
   querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } },
 };
 
-/** Issue 23 item 18: adding, changing, defaulting and deleting styles needs the print-style permission. */
+/** Adding, changing, defaulting and deleting styles needs the print-style permission. */
 function requireStylePermission(session: ServerSession): void {
   if (!session.permissions.has(PRINT_STYLES_MENU_ID)) throw forbidden('NO_PERMISSION', '没有打印样式的权限');
 }
 
 /**
- * Print styles of documents (building blocks §3–§8, DESIGN §4 print paths): list, add/edit with a
+ * Print styles of documents (building blocks §3–§8): list, add/edit with a
  * template file, set default, delete, built-in models, and printing documents with a style to PDF.
  */
 export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: RenderPool }): Promise<void> {

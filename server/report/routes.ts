@@ -1,5 +1,6 @@
 /**
- * Report endpoints (DESIGN §3, §4): GET /api/reports/:table_id/config, POST …/data, POST …/totals.
+ * Report endpoints (docs/architecture.md, 'How a report screen works'): GET /api/reports/:table_id/config,
+ * POST …/data, POST …/totals.
  * The catalogue is loaded and validated when the plugin registers; a broken definition stops the
  * server from starting rather than failing one request later.
  */

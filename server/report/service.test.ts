@@ -55,7 +55,7 @@ function refusal(fn: () => unknown): { status: number; code: string } | null {
   }
 }
 
-describe('ReportService keeps compiled queries (issue 10 item 2)', () => {
+describe('ReportService keeps compiled queries', () => {
   it('another page of a kept query is what a fresh compilation of that page gives', () => {
     const kept = service();
     kept.prepare(STORE_1, 166, query(STORE_1, { page_num: 1, page_size: 50 }));
@@ -120,7 +120,7 @@ function sessionFor(report: { clients: readonly string[] }): ServerSession {
   });
 }
 
-describe('the /data answer as text (issue 10: fixed cost per request)', () => {
+describe('the /data answer as text (fixed cost per request)', () => {
   it.each([...catalogue.reports.values()].map((r) => [r.id, r] as const))('report %i: the text is JSON.stringify of the answer, every value kind', async (id, report) => {
     const s = sessionFor(report);
     const svc = new ReportService(catalogue, {} as Db, () => NOW);
@@ -146,7 +146,7 @@ describe('the /data answer as text (issue 10: fixed cost per request)', () => {
   });
 });
 
-describe('one pass per screen (issue 10 item 1)', () => {
+describe('one pass per screen', () => {
   const rows = () => [{ org_code: 'S001', __g: 0, __rows: 1 }, { __g: 1, __rows: 1 }];
 
   it("a screen's /data and /totals arriving together run one statement", async () => {

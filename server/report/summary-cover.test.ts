@@ -1,7 +1,7 @@
 /**
- * Aggregate awareness (issue 10, PostgreSQL ≤ 3× DuckDB): which queries the sales summary may answer
- * and which must read the facts, on the committed definitions, and what the compiled statement over
- * the summary keeps (tenant, row scope, comparison ranges, look-ups).
+ * Aggregate awareness (PostgreSQL ≤ 3× DuckDB, docs/performance.md): which queries the sales summary
+ * may answer and which must read the facts, on the committed definitions, and what the compiled
+ * statement over the summary keeps (tenant, row scope, comparison ranges, look-ups).
  */
 import { describe, expect, it } from 'vitest';
 import { indexDataset } from '../../engine/definition/dataset-index';

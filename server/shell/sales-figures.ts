@@ -1,5 +1,5 @@
 /**
- * Sales figures within the session's row scope (model.md §10): headquarters the whole tenant, a store
+ * Sales figures within the session's row scope: headquarters the whole tenant, a store
  * user its own store org, a supplier user the lines of its own goods. Used by the dashboard and the
  * data screen; every value is a bound parameter.
  */
@@ -32,7 +32,7 @@ export function salesScope(session: ScopeSession): ScopeSql {
 
 export const SALES_FROM = `sales_order o JOIN sales_order_item i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no`;
 
-/** orders = distinct non-return orders (reports.md §0); sales and cost are net of returns. */
+/** orders = distinct non-return orders, as in the reports; sales and cost are net of returns. */
 export const FIGURE_COLUMNS = `SUM(i.sale_amount) AS sales, SUM(i.cost_amount) AS cost,
   COUNT(DISTINCT CASE WHEN o.is_return = 0 THEN o.order_no END) AS orders`;
 

@@ -1,5 +1,5 @@
 /**
- * Posting stock movements (model.md §5–§6): each movement becomes stock-ledger rows, moves its
+ * Posting stock movements (docs/inventory.md): each movement becomes stock-ledger rows, moves its
  * position (quantity, value, moving-average cost) and its lots, and corrects the daily snapshots from
  * its business date to today, so the balance reports (61, 102, 60, 171) read the same figures as the
  * ledger. Runs inside the caller's transaction: a refusal (a lot without enough stock, a lot number

@@ -1,5 +1,5 @@
 /**
- * Report studio endpoints (DESIGN §4, studio): datasets and reports, validate, preview (data, its
+ * Report studio endpoints: datasets and reports, validate, preview (data, its
  * config and its export), save with versions, revert, delete and export of a tenant's own report.
  * Every call needs an HQ session with the report-designer permission.
  */

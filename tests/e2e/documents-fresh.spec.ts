@@ -1,5 +1,5 @@
 /**
- * Issue 24 items 1–5 as a store manager and a buyer meet them: lists that ask again on 查询 and after a
+ * The document screens as a store manager and a buyer meet them: lists that ask again on 查询 and after a
  * save, a 新增 tab that becomes the saved document (a second 保存 stores nothing new), labels instead of
  * codes, lines filled from the goods master with the time defaulting to now, and several documents
  * printed together.
@@ -63,7 +63,7 @@ test.describe('documents as people use them', () => {
     await asked;
     const row = listRows(page).filter({ hasText: no });
     await expect(row).toHaveCount(1);
-    // item 3: the receipt type shows its label, not its code
+    // the receipt type shows its label, not its code
     await expect(row.locator('td').nth(2)).toHaveText('直送');
 
     const askedAgain = page.waitForRequest((r) => isListRequest(r.url()));
@@ -82,7 +82,7 @@ test.describe('documents as people use them', () => {
     await expect(page).toHaveURL(/\/documents\/purchase-receipt\/new$/);
     await expect(view(page).getByTestId('document-lines')).toBeVisible();
 
-    // item 4: the required time starts at now, in the server's format
+    // the required time starts at now, in the server's format
     await expect(view(page).getByRole('textbox', { name: '收货时间' })).toHaveValue(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await view(page).getByRole('textbox', { name: '收货时间' }).fill(justAfter(newest));
 
@@ -99,7 +99,7 @@ test.describe('documents as people use them', () => {
       await expect(dialog).toBeHidden();
     }
 
-    // item 4: the goods picker asks for the chosen supplier's goods only, and the price is filled from the master
+    // the goods picker asks for the chosen supplier's goods only, and the price is filled from the master
     const goodsAsked = page.waitForRequest((r) => r.url().includes('/api/pickers/commodities'));
     await view(page).getByRole('button', { name: '添加商品', exact: true }).click();
     expect((await goodsAsked).url()).toContain('supplier_no=');
@@ -117,7 +117,7 @@ test.describe('documents as people use them', () => {
     const answer = await created;
     expect(answer.request().headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     const no = (await answer.json()).data.no as string;
-    // item 2: the 新增 tab is now the document's, titled with its number; no 新增 tab is left to save again
+    // the 新增 tab is now the document's, titled with its number; no 新增 tab is left to save again
     await expect(page).toHaveURL(new RegExp(`/documents/purchase-receipt/${no}$`));
     await expect(tabs(page).filter({ hasText: no })).toHaveCount(1);
     await expect(tabs(page).filter({ hasText: '新增' })).toHaveCount(0);
@@ -127,7 +127,7 @@ test.describe('documents as people use them', () => {
     await clickToolbar(page, view(page).getByRole('button', { name: '保存' }).first(), '保存');
     await saved;
 
-    // item 1: the list tab shows the new document without F5
+    // the list tab shows the new document without F5
     await tabs(page).filter({ hasText: '采购收货单' }).filter({ hasNotText: no }).first().click();
     await expect(view(page).getByTestId('document-list')).toContainText(no);
   });

@@ -1,5 +1,5 @@
 /**
- * The selection blocks in Chromium against the real server and database (rules.md §41–§44): a report
+ * The selection blocks in Chromium against the real server and database: a report
  * filtered by organisations from the org picker and goods from the commodity picker, the multi-store
  * picker on the dashboard, the SKU auto-complete on the goods page.
  */

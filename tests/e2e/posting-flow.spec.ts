@@ -1,5 +1,5 @@
 /**
- * The inventory loop on screen (DESIGN §4 "Posting"): a store receives goods, head office approves the
+ * The inventory loop on screen (docs/inventory.md): a store receives goods, head office approves the
  * receipt, the store issues from the lot that receipt opened, head office approves the issue, and report
  * 102 (商品进销存汇总) shows both movements on that day. The API only finds seeded data and reads the
  * report's figures before the flow; every step under test is a click.

@@ -1,5 +1,5 @@
 /**
- * Printing end to end (issue 12): print styles with HQ publishing to stores, price labels through the
+ * Printing end to end: print styles with HQ publishing to stores, price labels through the
  * reference label driver on 127.0.0.1:7097, and report 102 printed with every header whole.
  */
 import { execFileSync } from 'node:child_process';
@@ -170,7 +170,7 @@ test.describe('document print with each shipped style (rules 250–254, 272)', (
 test.describe('price labels through the reference driver (rules 243–248)', () => {
   test('3 goods × 2 copies → 6 label records with full-width text, rendered; driver stopped → the message', async ({ page, baseURL }) => {
     const out = mkdtempSync(join(tmpdir(), 'hm-e2e-labels-'));
-    // the driver answers the product's own origin only (issue 23 item 3)
+    // the driver answers the product's own origin only
     const driver = await startLabelDriver({ port: 7097, outDir: out, origins: [baseURL!] });
     try {
       await loginAs(page, { username: 'admin', client: '总部端' });
@@ -230,7 +230,7 @@ test.describe('price labels through the reference driver (rules 243–248)', () 
   });
 });
 
-test.describe('report print (issue 12)', () => {
+test.describe('report print', () => {
   test('report 102 printed: every column header appears whole in the PDF text', async ({ page }) => {
     await loginAs(page, { username: 'admin', client: '总部端' });
     await expect(page).not.toHaveURL(/login/);

@@ -1,5 +1,5 @@
 /**
- * The summary-report page in Chromium against the real server and database (rules.md §8–§24, §37–§40):
+ * The summary-report page in Chromium against the real server and database:
  * report 70's required dates, rows and totals, chips, sort, paging, export read back with exceljs and the
  * AI interpretation; report 33's history tabs; report 102's custom columns surviving a reload.
  */

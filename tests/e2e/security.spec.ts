@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures/today';
 import { loginAs } from './helpers';
 
-test.describe('forced password change from any address (issue 14 item 5, rule 56)', () => {
+test.describe('forced password change from any address (rule 56)', () => {
   test('newhire is routed to the forced page from the dashboard, a report, the data screen and an unknown page', async ({ page }) => {
     const blocked: string[] = [];
     page.on('console', (msg) => {

@@ -5,7 +5,7 @@
  * an invalid edit shows its error at the field with Save disabled; a revert restores the previous
  * version; tenant 266 never sees it. A built-in report and the studio run under the product's CSP
  * (no 'unsafe-eval') without one console error; a JSON-tab syntax error disables 保存 and
- * 另存为新报表 asks for a new name (issue 24 items 6-8).
+ * 另存为新报表 asks for a new name.
  */
 import { test, expect, type Page, type Response } from './fixtures/today';
 import type { ReportData, ReportQuery, ReportTotals } from '../../engine/wire';

@@ -1,5 +1,5 @@
 /**
- * Issue 23 item 20: under HM_TODAY the browser's today is the product's business day, the one the
+ * Under HM_TODAY the browser's today is the product's business day, the one the
  * server and the seed use (run e.g. HM_TODAY=2028-02-29 npx playwright test today.spec.ts).
  */
 import { todayIn } from '../../engine/dates';

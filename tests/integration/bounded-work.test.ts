@@ -1,8 +1,8 @@
 /**
- * Issue 23, file handling: imports stream their rows and stop at the document's line limit (items 6,
- * 17), attachments and import uploads live in the shared files folder and a killed import's upload is
- * removed at the next start (item 15), concurrent uploads keep the attachment limit (item 14) and
- * attachments are served sandboxed (item 19). DuckDB; PostgreSQL when HM_DATABASE_URL is set.
+ * File handling: imports stream their rows and stop at the document's line limit, attachments and
+ * import uploads live in the shared files folder and a killed import's upload is removed at the next
+ * start, concurrent uploads keep the attachment limit and attachments are served sandboxed. DuckDB;
+ * PostgreSQL when HM_DATABASE_URL is set.
  */
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -76,8 +76,8 @@ async function draft(type: string, who: string): Promise<string> {
   return String(page.list[0][noColumn]);
 }
 
-describe('attachments: shared files folder, the limit under concurrency, sandboxed (items 14, 15, 19)', () => {
-  it('item 15: an attachment uploaded through one instance is stored in the shared folder and served by the other', async () => {
+describe('attachments: shared files folder, the limit under concurrency, sandboxed', () => {
+  it('an attachment uploaded through one instance is stored in the shared folder and served by the other', async () => {
     const no = await draft('purchase-receipt', 'admin');
     const url = `/api/documents/purchase-receipt/${no}/attachments`;
     const res = await send(url, 'admin', { name: '照片.png', type: 'image/png', content: PNG });
@@ -90,14 +90,14 @@ describe('attachments: shared files folder, the limit under concurrency, sandbox
     expect(served.rawPayload.equals(PNG)).toBe(true);
   });
 
-  it('item 19: attachments are served with the sandboxing policy uploads get', async () => {
+  it('attachments are served with the sandboxing policy uploads get', async () => {
     const no = await draft('purchase-receipt', 'admin');
     const att = data<DocumentAttachment>(await send(`/api/documents/purchase-receipt/${no}/attachments`, 'admin', { name: 'a.png', type: 'image/png', content: PNG }));
     const res = await call('GET', att.url, 'admin');
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; img-src 'self'; media-src 'self'; sandbox; frame-ancestors 'none'");
   });
 
-  it('item 14: twenty concurrent uploads to one document store exactly the limit (5); the rest are refused with a message', async () => {
+  it('twenty concurrent uploads to one document store exactly the limit (5); the rest are refused with a message', async () => {
     const no = await draft('purchase-receipt', 'admin');
     const url = `/api/documents/purchase-receipt/${no}/attachments`;
     const before = data<AttachmentList>(await call('GET', url, 'admin')).list.length;
@@ -113,7 +113,7 @@ describe('attachments: shared files folder, the limit under concurrency, sandbox
   });
 });
 
-describe('imports: streamed, stopped at the line limit, uploads cleaned up (items 6, 15, 17)', () => {
+describe('imports: streamed, stopped at the line limit, uploads cleaned up', () => {
   const importUrl = '/api/import/stock_adjustment_item';
   let sku: string;
   beforeAll(async () => {
@@ -144,7 +144,7 @@ describe('imports: streamed, stopped at the line limit, uploads cleaned up (item
   };
   const lines = async (no: string) => data<DocumentDetail>(await call('GET', `/api/documents/stock-adjustment/${no}`, 'store')).lines.length;
 
-  it('item 17: a file with more rows than the document can take adds nothing and says how many it may add', async () => {
+  it('a file with more rows than the document can take adds nothing and says how many it may add', async () => {
     const no = await draft('stock-adjustment', 'store');
     const existing = await lines(no);
     const started = await send(importUrl, 'store', { name: 'a.xlsx', type: XLSX_TYPE, content: await bigSheet(MAX_DOCUMENT_LINES - existing + 1) }, { no });
@@ -163,7 +163,7 @@ describe('imports: streamed, stopped at the line limit, uploads cleaned up (item
     expect(await lines(no)).toBe(MAX_DOCUMENT_LINES);
   }, 180_000);
 
-  it('item 14: six concurrent imports into one draft keep every line (each appends to the lines as the one before left them)', async () => {
+  it('six concurrent imports into one draft keep every line (each appends to the lines as the one before left them)', async () => {
     // a draft of its own: the shared seeded one is filled to the limit by the test before
     const reason = (await s.testDb.db.query<{ r: string }>('SELECT reason_code AS r FROM adjustment_reason WHERE tenant_id = 10139 ORDER BY reason_code LIMIT 1', []))[0].r;
     const created = await s.app.inject({
@@ -212,7 +212,7 @@ describe('imports: streamed, stopped at the line limit, uploads cleaned up (item
     expect(uploads()).toEqual(uploadsBefore);
   }, 120_000);
 
-  it('item 6: a sheet of 300,000 rows is read as a stream: refused with the limit message, memory stays flat, the API answers', async () => {
+  it('a sheet of 300,000 rows is read as a stream: refused with the limit message, memory stays flat, the API answers', async () => {
     const no = await draft('stock-adjustment', 'store');
     const before = await lines(no);
     const content = await bigSheet(300_000);
@@ -244,7 +244,7 @@ describe('imports: streamed, stopped at the line limit, uploads cleaned up (item
     expect(readdirSync(join(files, 'documents', '10139', 'imports')).filter((f) => f.endsWith('.upload'))).toEqual([]);
   }, 300_000);
 
-  it('item 15: at start an instance removes the uploads its killed run left, and anyone\'s a day old; a live instance\'s stay', async () => {
+  it('at start an instance removes the uploads its killed run left, and anyone\'s a day old; a live instance\'s stay', async () => {
     const dir = join(files, 'documents', '10139', 'imports');
     mkdirSync(dir, { recursive: true });
     const mine = join(dir, workFileName('app-b', 'upload'));

@@ -1,7 +1,7 @@
 /**
  * Every summary-dimension chip of every report, alone and all together, as one client that may see
  * the report (the head office where it can; the row scopes are covered by catalogue.test): data and
- * totals answer 200 (issue 14 item 2: report 124's 往来类型 chip answered 500
+ * totals answer 200 (report 124's 往来类型 chip once answered 500
  * because its join alias was reserved in DuckDB). DuckDB, and PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

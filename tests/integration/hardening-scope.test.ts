@@ -1,5 +1,5 @@
 /**
- * Issue 23, items 1, 2, 9 and 16: approval records follow their document's scope; codes on documents
+ * Approval records follow their document's scope; codes on documents
  * are checked against what the client may pick, "not yours" reading exactly like "unknown"; unknown
  * enumerations, impossible dates and amounts beyond DECIMAL(18,4) are a 400 that writes nothing;
  * login attempts are counted before the password is checked, also by parallel requests and across
@@ -40,7 +40,7 @@ const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => 
 const count = async (table: string) => Number((await q<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE tenant_id = 10139`))[0].n);
 const one = async (sql: string, params: unknown[] = []) => String(Object.values((await q(sql, params))[0])[0]);
 
-describe('item 1: approval records follow the scope of their document', () => {
+describe('approval records follow the scope of their document', () => {
   it('a store or supplier gets 404 for a receipt it may not open, as from the document’s own approvals; its own answer as before', async () => {
     const orgs = [sessions.store.org_code, ...sessions.store.account_org_relation.map((r) => r.org_code)];
     const foreign = await one(
@@ -83,7 +83,7 @@ describe('item 1: approval records follow the scope of their document', () => {
   });
 });
 
-describe('item 2: codes on documents are what the client may pick; not yours reads like unknown', () => {
+describe('codes on documents are what the client may pick; not yours reads like unknown', () => {
   const receipt = (lines: Record<string, unknown>[], header: Record<string, unknown> = {}) => ({
     header: { receive_type: '1', org_code: sessions.store.org_code, receive_time: '2026-11-21 09:30:00', ...header },
     lines,
@@ -141,7 +141,7 @@ describe('item 2: codes on documents are what the client may pick; not yours rea
   });
 });
 
-describe('item 9: bad values are a 400 with a message and change nothing', () => {
+describe('bad values are a 400 with a message and change nothing', () => {
   const reason = () => one('SELECT reason_code FROM adjustment_reason WHERE tenant_id = 10139 ORDER BY reason_code LIMIT 1');
   const sku = () => one('SELECT sku_no FROM sku WHERE tenant_id = 10139 ORDER BY sku_no LIMIT 1');
 
@@ -195,7 +195,7 @@ describe('item 9: bad values are a 400 with a message and change nothing', () =>
   });
 });
 
-describe('item 16: login attempts are counted before the password is checked', () => {
+describe('login attempts are counted before the password is checked', () => {
   const attempt = (app: FastifyInstance, username: string, password: string, remoteAddress: string) =>
     app.inject({
       method: 'POST',

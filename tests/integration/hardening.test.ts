@@ -1,5 +1,5 @@
 /**
- * Hardening of the API (issue 14, items 1–4): the auth guard works on the matched route, odd input
+ * Hardening of the API: the auth guard works on the matched route, odd input
  * and concurrency answer 4xx instead of 500, and every answer carries the security headers.
  * DuckDB, and PostgreSQL when HM_DATABASE_URL is set.
  */
@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const get = (url: string, headers: Record<string, string> = {}) => s.app.inject({ method: 'GET', url, headers });
 
-describe('item 1: the auth guard works on the matched route, not the raw address', () => {
+describe('the auth guard works on the matched route, not the raw address', () => {
   it.each(['/%61pi/enums/yes_no', '/%61pi/uls/store/enumeration', '/%61pi/menu', '/%61pi/reports/70/config', '/%61%70%69/auth/session', '/api/%6denu'])(
     '%s without a token → 401',
     async (url) => {
@@ -56,7 +56,7 @@ const postUpload = (payload: Buffer) =>
     payload,
   });
 
-describe('item 2: odd input answers 4xx, never 500', () => {
+describe('odd input answers 4xx, never 500', () => {
   it('an id beyond int64 → 400 with a message (message read)', async () => {
     for (const id of ['99999999999999999999', '9223372036854775808', '1e30']) {
       const res = await s.app.inject({ method: 'POST', url: `/api/messages/${id}/read`, headers: bearer(admin) });
@@ -84,7 +84,7 @@ describe('item 2: odd input answers 4xx, never 500', () => {
   });
 });
 
-describe('item 4: security headers', () => {
+describe('security headers', () => {
   it('API answers: nosniff, frame denial, referrer policy, CSP and no-store', async () => {
     for (const res of [await get('/api/menu', bearer(admin)), await get('/api/menu'), await get('/api/nothing')]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
@@ -135,7 +135,7 @@ describe('item 4: security headers', () => {
   });
 });
 
-describe('item 5: the forced password change is enforced by the server (rules 55–56)', () => {
+describe('the forced password change is enforced by the server (rules 55–56)', () => {
   it('while both flags are set every API but session, logout and password change answers 403 with the heading', async () => {
     const { token } = await login(s.app, 'newhire', 'HMT', '10139', 'Hm@123456');
     for (const url of ['/api/menu', '/api/messages/unread-count', '/api/enums/yes_no', '/api/reports/70/config', '/api/pickers/suppliers']) {
@@ -163,7 +163,7 @@ describe('item 5: the forced password change is enforced by the server (rules 55
   });
 });
 
-describe('item 3: login throttling that fits offices', () => {
+describe('login throttling that fits offices', () => {
   const attempt = (username: string, password: string, remoteAddress: string) =>
     s.app.inject({
       method: 'POST',
@@ -207,7 +207,7 @@ describe('item 3: login throttling that fits offices', () => {
   });
 });
 
-describe('item 6: pickers and option lists scoped per client (model.md §10)', () => {
+describe('pickers and option lists scoped per client', () => {
   it('a supplier account cannot list the tenant\'s drivers or cards; the head office can', async () => {
     const supplier = (await login(s.app, 'supplier01', 'HMS')).token;
     for (const list of ['drivers', 'cards', 'package_cards', 'storages']) {
@@ -246,7 +246,7 @@ describe('item 6: pickers and option lists scoped per client (model.md §10)', (
   });
 });
 
-describe('item 7: date restrictions enforced by the server (rules 131–135, 338)', () => {
+describe('date restrictions enforced by the server (rules 131–135, 338)', () => {
   const today = businessToday();
   const config = async (url: string) => (await get(url, bearer(admin))).json().data as ReportConfig;
   const post = (url: string, payload: object) => s.app.inject({ method: 'POST', url, headers: bearer(admin), payload });

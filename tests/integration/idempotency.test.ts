@@ -1,6 +1,7 @@
 /**
- * Idempotent creates (DESIGN §4; issue 24 item 2): a create carrying an Idempotency-Key answers the first
- * result to every repeat of it, even twenty at once, and stores one document.
+ * Idempotent creates (docs/architecture.md, 'Rules of the house'): a create carrying an
+ * Idempotency-Key answers the first result to every repeat of it, even twenty at once, and stores one
+ * document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDetail } from '../../engine/document/wire';

@@ -1,5 +1,5 @@
 /**
- * Crash safety and several instances on one database (issue 14 items 8–9). Two app instances share
+ * Crash safety and several instances on one database. Two app instances share
  * the database and a files folder: sessions, jobs and files started on one are served by the other.
  * A job a process was running when it died is failed when that process restarts (or by another
  * process once its lease is stale), whatever the job's kind, and its partial file is never served.
@@ -49,7 +49,7 @@ afterAll(async () => {
 
 const get = (app: FastifyInstance, url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
 
-describe('item 9: two instances on one database', () => {
+describe('two instances on one database', () => {
   it('a session made on one instance works on the other, and a logout on one ends it on both at once', async () => {
     const { token } = await login(a, 'admin', 'HMT');
     expect((await get(b, '/api/auth/session', token)).statusCode).toBe(200);
@@ -75,7 +75,7 @@ describe('item 9: two instances on one database', () => {
   });
 });
 
-describe('the tenant overlay kept in memory (issue 10 item 2)', () => {
+describe('the tenant overlay kept in memory', () => {
   /** a report's title as an instance serves it, or the refusal's status */
   const served = async (app: FastifyInstance, id: number, token: string) => {
     const res = await get(app, `/api/reports/${id}/config`, token);
@@ -122,7 +122,7 @@ describe('the tenant overlay kept in memory (issue 10 item 2)', () => {
   });
 });
 
-describe('item 8: crash safety of background jobs', () => {
+describe('crash safety of background jobs', () => {
   /** A job as a process leaves it when killed mid-write: running, a lease, half a file aside. */
   async function leftRunning(kind: 'export' | 'import', instanceId: string, heartbeat: Date) {
     const jobId = randomUUID();

@@ -1,8 +1,8 @@
 /**
- * The demo data and the product post by the same rules (DESIGN §7: the seed calls the product's
- * modules). The same movements booked by the seed's stock book (then its snapshot builder over the
- * whole ledger) and posted one by one through the product's posting module give identical ledger rows,
- * positions and daily snapshots, on both databases.
+ * The demo data and the product post by the same rules (the seed calls the product's modules;
+ * docs/architecture.md, 'Rules of the house'). The same movements booked by the seed's stock book (then
+ * its snapshot builder over the whole ledger) and posted one by one through the product's posting
+ * module give identical ledger rows, positions and daily snapshots, on both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits } from '../../engine/stock';
@@ -44,7 +44,7 @@ const ledger = (tenant: number) =>
 const snapshots = (tenant: number) =>
   t.db.query('SELECT biz_date, org_code, center_code, sku_no, qty, amount FROM stock_daily_snapshot WHERE tenant_id = $1 ORDER BY biz_date, sku_no', [tenant]);
 
-describe('seed and product post alike (model.md §5)', () => {
+describe('seed and product post alike', () => {
   it('gives identical ledger rows, positions and daily snapshots', async () => {
     const rows: LedgerRow[] = [];
     const book = new StockBook(SEEDED, (r) => rows.push(r));

@@ -1,7 +1,7 @@
 /**
- * Approval posts documents to stock (DESIGN §4 "Posting"; catalog/reports.md §5 "Documents reach the
- * reports when posted"; model.md §5–§6): every report figure moves by exactly the document's lines on
- * approval and not before; refused and failed approvals write nothing; concurrent approvals post once.
+ * Approval posts documents to stock (docs/inventory.md): every report figure moves by exactly the
+ * document's lines on approval and not before; refused and failed approvals write nothing; concurrent
+ * approvals post once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDetail, LotAllocationView } from '../../engine/document/wire';
@@ -87,7 +87,7 @@ async function position(): Promise<{ qty: number; amount: number }> {
   return { qty: Number(p?.qty ?? 0), amount: Number(p?.amount ?? 0) };
 }
 
-describe('a purchase receipt posts on approval, and only then (rules C2; reports.md §5)', () => {
+describe('a purchase receipt posts on approval, and only then (rules C2)', () => {
   let lotNo: string;
 
   it('draft and submitted change no report; approval moves 102, 61 and 129 by exactly its lines and opens its lot', async () => {

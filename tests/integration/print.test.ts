@@ -65,7 +65,7 @@ async function list(who: string, sourceType: number): Promise<PrintStyle[]> {
   return (res.json().data as { list: PrintStyle[] }).list;
 }
 
-describe('report print (issue 12: report 102 reads well)', () => {
+describe('report print (report 102 reads well)', () => {
   it('102 printed: every column header of the definition appears whole in the PDF text', async () => {
     const cfg = (await call('GET', '/api/reports/102/config', 'hq')).json().data as ReportConfig;
     const query = initialRequest(cfg, today);
@@ -301,7 +301,7 @@ describe('price-label templates (rules 215–249)', () => {
   });
 });
 
-describe('one print never takes the server down (issue 23 items 5, 8, 10, 18)', () => {
+describe('one print never takes the server down', () => {
   const outbound = async (lines: number) => {
     const [doc] = await s.testDb.db.query<{ issue_no: string }>(
       `SELECT h.issue_no FROM stock_issue_order h WHERE h.tenant_id = 10139
@@ -311,7 +311,7 @@ describe('one print never takes the server down (issue 23 items 5, 8, 10, 18)', 
     return doc.issue_no;
   };
 
-  it('item 5: a style whose columns cannot fit the page is refused on upload, and a stored one on print, with a message', async () => {
+  it('a style whose columns cannot fit the page is refused on upload, and a stored one on print, with a message', async () => {
     const up = await saveStyle('hq', { report_name: '挤', source_type: '26' }, { name: 'x.json', content: JSON.stringify(HANGING_TEMPLATE) });
     expect([up.status, up.body.message]).toEqual([400, expect.stringMatching(/^模板排版无效：明细列「列0」太窄/)]);
     // a style stored before layouts were checked
@@ -325,7 +325,7 @@ describe('one print never takes the server down (issue 23 items 5, 8, 10, 18)', 
     expect((await call('GET', '/api/health', 'hq')).statusCode).toBe(200);
   });
 
-  it('item 8: while many copies of a document print, the API answers (rendering is off the request thread)', async () => {
+  it('while many copies of a document print, the API answers (rendering is off the request thread)', async () => {
     const style = (await list('hq', 26)).find((r) => r.report_name === '门店出库单')!;
     const no = await outbound(2);
     let printing = true;
@@ -348,7 +348,7 @@ describe('one print never takes the server down (issue 23 items 5, 8, 10, 18)', 
     expect(waits[Math.floor(waits.length * 0.95)]).toBeLessThan(100);
   }, 180_000);
 
-  it('item 10: ids and print types beyond their columns answer 400, not 500', async () => {
+  it('ids and print types beyond their columns answer 400, not 500', async () => {
     const huge = await saveStyle('hq', { id: '9223372036854775808', report_name: 'x', source_type: '102' });
     expect([huge.status, huge.body.message]).toEqual([400, '样式编号无效']);
     const label = await call('POST', '/api/print/label/templates', 'hq', { print_type: 2 ** 40, print_template_name: 'x', print_template_content: '<label/>' });
@@ -359,7 +359,7 @@ describe('one print never takes the server down (issue 23 items 5, 8, 10, 18)', 
     expect((await call('GET', '/api/print/set_default?id=9223372036854775808', 'hq')).statusCode).toBe(400);
   });
 
-  it('item 18: without the print-style permission nobody adds, publishes, defaults or deletes styles', async () => {
+  it('without the print-style permission nobody adds, publishes, defaults or deletes styles', async () => {
     const made = await saveStyle('analyst', { report_name: '分析师样式', source_type: '102', custom: '2' });
     expect([made.status, made.body.message]).toEqual([403, '没有打印样式的权限']);
     const shipped = (await list('hq', 102))[0];
@@ -368,7 +368,7 @@ describe('one print never takes the server down (issue 23 items 5, 8, 10, 18)', 
     expect((await list('supplier', 102)).map((r) => r.report_name)).not.toContain('分析师样式');
   });
 
-  it('item 18: a supplier\'s own label default leaves headquarters\' default alone; each owner sees its own ticked', async () => {
+  it('a supplier\'s own label default leaves headquarters\' default alone; each owner sees its own ticked', async () => {
     const templates = async (who: string) =>
       ((await call('GET', '/api/print/label/templates?print_type=9001&page_size=50', who)).json().data.list as { id: number; is_default: string; store_no: string }[]);
     const hqDefault = (await templates('hq')).find((t) => t.is_default === '1')!;

@@ -1,5 +1,5 @@
 /**
- * Issue 24 item 9 and item 13 (AI panel): a report's column titles follow the app's language
+ * A report's column titles follow the app's language
  * (Accept-Language, as its filter labels already do) with zh-CN the default; so do the labels inside
  * its rows (enumeration codes, the definitions' own 未分类) on the screen, in exports and in prints,
  * while the tenant's names stay as stored. A reader who leaves the AI interpretation while its figures
@@ -67,7 +67,7 @@ async function titleOf(query: ReportQuery, lang?: string) {
   return (res.json() as { data: ReportData }).data.title;
 }
 
-describe('report titles in the request language (issue 24 item 9)', () => {
+describe('report titles in the request language', () => {
   it('en-US gets English column titles and help texts, zh-CN (and no header) the Chinese ones, for the same kept query', async () => {
     const query = initialRequest(await configOf(), businessToday());
     const zh = await titleOf(query);
@@ -224,7 +224,7 @@ describe('labels inside report rows in the request language', () => {
   }, 60_000);
 });
 
-describe('AI interpretation when the reader leaves (issue 24 item 13)', () => {
+describe('AI interpretation when the reader leaves', () => {
   it('a request closed while the figures are computed logs no error and no 500', async () => {
     const query = initialRequest(await configOf(), businessToday());
     const { port } = app.server.address() as AddressInfo;

@@ -3,7 +3,7 @@
  * through the real HTTP routes: for every report the config its catalogue row asks for and a default
  * query with rows and a well-formed totals row (both tabs of 88/129 and 89/131); for most of them the
  * totals checked to the cent against hand-written SQL over the base tables; then the scopes — a
- * supplier sees only its own rows (on the column of each fact family, model.md §10) and a store user
+ * supplier sees only its own rows (on the column of each fact family) and a store user
  * only its own store. Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -200,7 +200,7 @@ describe('every stock / purchase / supplier / finance / logistics report: config
 
 // ------------------------------------------------------------------ totals against hand-written SQL
 
-/** Approved (posted) receipts only: drafts, submitted, rejected and sent-back ones never reach a report (reports.md §5). */
+/** Approved (posted) receipts only: drafts, submitted, rejected and sent-back ones never reach a report. */
 const RECEIPTS = (r = 'purchase_receipt', i = 'purchase_receipt_item') =>
   `FROM ${r} r JOIN ${i} ri ON ri.tenant_id = r.tenant_id AND ri.receive_no = r.receive_no AND r.status = 2`;
 const RETURNS = (t = 'purchase_return', i = 'purchase_return_item') =>
@@ -671,7 +671,7 @@ describe('totals to the cent against hand-written SQL', () => {
 
 // ------------------------------------------------------------------ scopes
 
-describe('scope: a supplier sees only its own rows, on its fact family\'s column (model.md §10, C25)', () => {
+describe('scope: a supplier sees only its own rows, on its fact family\'s column (C25)', () => {
   it('purchase receipts and returns (88/129, 89/131) by the document\'s supplier; the supplier filter is refused', async () => {
     for (const page of [88, 89]) {
       for (const tab of ['2', '1'] as const) {
@@ -732,7 +732,7 @@ describe('scope: a supplier sees only its own rows, on its fact family\'s column
   });
 });
 
-describe('scope: a store user sees only its own store (model.md §10, C25)', () => {
+describe('scope: a store user sees only its own store (C25)', () => {
   it.each([61, 77, 123, 139, 191, 194])('report %i: own org only, whatever the org filter asks', async (id) => {
     const wide = (q: ReportQuery) => ({ ...q, date_start: id === 191 ? addDays(today, -30) : addDays(q.date_end!, -6) });
     const { data } = await open(id, tokens.store, wide);

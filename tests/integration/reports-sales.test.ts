@@ -565,7 +565,7 @@ describe('rankings and their chips', () => {
 
 // ------------------------------------------------------------------ store user scope
 
-describe('virtual (non-SKU) lines count in every sales report (reports.md §5)', () => {
+describe('virtual (non-SKU) lines count in every sales report', () => {
   // a window that holds virtual orders of the seed (they are dated up to yesterday too)
   const lastMonth = (q: ReportQuery): ReportQuery => {
     const day = (back: number) => new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000).toISOString().slice(0, 10);
@@ -611,7 +611,7 @@ describe('virtual (non-SKU) lines count in every sales report (reports.md §5)',
   });
 });
 
-describe('store user scope (model.md §10: ST, ST-REL; rule 176)', () => {
+describe('store user scope (ST, ST-REL; rule 176)', () => {
   it.each([35, 149, 187, 197, 199, 91, 111])('report %i: a store user sees its own org only', async (id) => {
     const { data, cfg } = await open(id, tokens.store, (q) => (id === 199 || id === 149 ? { ...q, date_start: addDaysIso(today, -30) } : q));
     expect(data.list.length, `report ${id} for the store user`).toBeGreaterThan(0);

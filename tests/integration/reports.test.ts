@@ -523,7 +523,7 @@ describe('scope: store, supplier and tenant isolation (C25, rules 213–214)', (
   });
 });
 
-describe('errors are envelopes, never 500 (DESIGN §4, §7)', () => {
+describe('errors are envelopes, never 500', () => {
   it('unknown table_id → 404; unknown where_id / operator / dimension / sort → 400; malformed whereList → 400', async () => {
     const cfg = await config(70);
     const q = initialRequest(cfg, today);

@@ -18,7 +18,7 @@ afterAll(() => t?.close());
 
 const twice = (tag: number) => `SELECT CAST($1 AS BIGINT) * 2 AS n, ${tag} AS tag`;
 
-describe('scan lane: repeated statements (issue 10 item 2)', () => {
+describe('scan lane: repeated statements', () => {
   it('the same text with other values, many at once, answers each for its own values', async () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => t.db.scan<{ n: number }>(twice(0), [i])));
     expect(answers.map((rows) => rows[0].n)).toEqual(Array.from({ length: 40 }, (_, i) => i * 2));

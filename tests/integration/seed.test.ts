@@ -9,7 +9,7 @@ import { fillEmptySummaries } from '../../server/report/summary-refresh';
 import type { Db } from '../../server/db/types';
 import { openTestDb, type TestDb } from './testdb';
 
-/** Invariants of the seeded demo data that the reports rely on (model.md). */
+/** Invariants of the seeded demo data that the reports rely on (docs/seed.md). */
 
 /** Tables the app writes at run time; the seed leaves them empty. */
 const APP_WRITTEN = new Set([
@@ -54,7 +54,7 @@ describe('seeded demo data', () => {
     expect(await num('SELECT COUNT(*) FROM sales_order_item_all WHERE tenant_id = 10139')).toBeGreaterThan(250_000);
   });
 
-  it('rule 163: closing − opening = Σ ledger qty, and Σ amount + Σ cost difference, per org × warehouse × sku (model.md §5)', async () => {
+  it('rule 163: closing − opening = Σ ledger qty, and Σ amount + Σ cost difference, per org × warehouse × sku', async () => {
     const from = addDays(today, -120);
     const to = addDays(today, -1);
     const sql = `
@@ -155,7 +155,7 @@ describe('seeded demo data', () => {
     expect(idle.length).toBeGreaterThanOrEqual(1);
   });
 
-  it('rule 111: splits live and archive at today − 3 months (model.md §1)', async () => {
+  it('rule 111: splits live and archive at today − 3 months', async () => {
     const cutoff = archiveCutoff(today);
     const pairs: [string, string][] = [
       ['sales_order', 'business_date'],
@@ -188,7 +188,7 @@ describe('seeded demo data', () => {
     expect(daily).toBeCloseTo(paid, 2);
   });
 
-  it('has the demo accounts of DESIGN.md §5 with working passwords; newhire has both password flags (rule 56)', async () => {
+  it('has the README\'s demo accounts with working passwords; newhire has both password flags (rule 56)', async () => {
     const accounts = await db.query<Record<string, unknown>>(
       `SELECT t.merchant_no, a.username, a.client_type, a.org_code, a.store_no, a.supplier_no, a.password_hash,
               a.is_edit_password, a.is_open_edit_password, a.permission, a.account_id, a.tenant_id

@@ -46,7 +46,7 @@ const status = (app: FastifyInstance, token: string) =>
 /** Another process hears of a revocation through the database's notification, a moment later. */
 const refusedBy = (app: FastifyInstance, token: string) => vi.waitFor(async () => expect(await status(app, token)).toBe(401), { timeout: 10_000, interval: 50 });
 
-describe('sessions from memory (issue 10 item 2)', () => {
+describe('sessions from memory', () => {
   it('a used session is kept in memory and still answered', async () => {
     const { token } = await login(s.app, 'admin', 'HMT');
     expect(await status(s.app, token)).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * The studio's server hardening (issue 23 items 4, 11, 13; issue 24 item 7): a studio user builds
+ * The studio's server hardening: a studio user builds
  * only on datasets behind reports they may open; names never reach object prototypes and columns
  * the tables lack are refused at validation (never a 500 in preview); concurrent creates and
  * updates each get their own id or version; a default window its restriction refuses is refused.
@@ -73,7 +73,7 @@ const validate = (report: unknown, token = tokens.analyst) => call<Errors>('POST
 const preview = (report: unknown, token = tokens.analyst) =>
   call('POST', '/api/studio/preview', token, { report, query: { page_num: 1, page_size: 50 } as ReportQuery });
 
-describe('issue 23 item 4: a studio user builds only on datasets behind reports they may open', () => {
+describe('a studio user builds only on datasets behind reports they may open', () => {
   it('the analyst (reports on sales and org-sales only) is offered only those datasets; admin sees the others', async () => {
     const own = await call<{ list: StudioDataset[] }>('GET', '/api/studio/datasets', tokens.analyst);
     expect(own.body.data.list.map((d) => d.id).sort()).toEqual(['org-sales', 'sales']);
@@ -97,7 +97,7 @@ describe('issue 23 item 4: a studio user builds only on datasets behind reports 
   });
 });
 
-describe('issue 23 item 11: names never reach prototypes; columns the tables lack are refused', () => {
+describe('names never reach prototypes; columns the tables lack are refused', () => {
   for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
     it(`a date column named ${name} is a validation error, and preview answers 422`, async () => {
       const draft = salesDraft();
@@ -119,7 +119,7 @@ describe('issue 23 item 11: names never reach prototypes; columns the tables lac
   });
 });
 
-describe('issue 24 item 7: a default window its own restriction refuses is refused', () => {
+describe('a default window its own restriction refuses is refused', () => {
   it('today under "to yesterday" is an error at default_kind and preview answers 422; yesterday passes', async () => {
     const draft = salesDraft();
     draft.dates[0].default_kind = 'today';
@@ -130,7 +130,7 @@ describe('issue 24 item 7: a default window its own restriction refuses is refus
   });
 });
 
-describe('issue 23 item 13: concurrent creates and updates', () => {
+describe('concurrent creates and updates', () => {
   it('20 concurrent creates: each answered create is its own report with its own id', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>

@@ -105,7 +105,7 @@ describe('studio validate', () => {
     expect(res.body.data.errors).toEqual([]);
   });
 
-  it("cross-file errors come with file and JSON pointer, in the analyst's words (issue 24 item 6)", async () => {
+  it("cross-file errors come with file and JSON pointer, in the analyst's words", async () => {
     const bad = storeBrand();
     bad.chips[1] = { dimension: 'no_such_dim' };
     const res = await call<{ errors: { file: string; pointer: string; message: string }[] }>('POST', '/api/studio/validate', tokens.analyst, { report: bad });

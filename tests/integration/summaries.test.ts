@@ -1,5 +1,5 @@
 /**
- * Aggregate awareness (issue 10): every report of a dataset with summaries answers the same with the
+ * Aggregate awareness: every report of a dataset with summaries answers the same with the
  * summaries on and off (HM_REPORT_SUMMARIES=0), rows, row count and totals row alike, for its default
  * query and variants narrowed to what a summary keeps (only the summable indicators, each chip alone,
  * filters on kept keys, another sort and page), for each client the report serves (the store user's

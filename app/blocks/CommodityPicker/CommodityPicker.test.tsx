@@ -10,7 +10,7 @@ import { CommodityPicker } from './CommodityPicker';
 const NAME_OUT = '思念水饺猪肉白菜 1kg';
 const NAME_WEEKDAY = '旺旺仙贝 52g';
 
-describe('<CommodityPicker> (rules.md §42)', { timeout: 30_000 }, () => {
+describe('<CommodityPicker>', { timeout: 30_000 }, () => {
   it('rules 355, 356: two tabs; the chosen set survives paging and is confirmed', async () => {
     const onConfirm = vi.fn();
     renderBlock(<CommodityPicker type={1} opened onClose={() => {}} onConfirm={onConfirm} />);

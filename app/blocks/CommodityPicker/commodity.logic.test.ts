@@ -22,7 +22,7 @@ const { HMT, HMD, HMS } = DEMO_SESSIONS;
 const row = (over: Partial<CommodityRow>): CommodityRow => ({ ...commodities[0], ...over });
 const page1 = { page_num: 1, page_size: COMMODITY_PAGE_SIZE };
 
-describe('commodity picker (rules.md §42)', () => {
+describe('commodity picker', () => {
   it("rule 354: 'Select commodity', or 'Batch stock query' for type 8", () => {
     expect(en[commodityTitle(1)]).toBe('Select commodity');
     expect(en[commodityTitle(8)]).toBe('Batch stock query');

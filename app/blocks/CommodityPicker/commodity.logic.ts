@@ -1,5 +1,5 @@
 /**
- * Rules of the commodity picker (rules.md §42): types, title, the chosen set's key, the request
+ * Rules of the commodity picker: types, title, the chosen set's key, the request
  * parameters, the ordering refusals and which rows may be chosen.
  */
 import type { BlockSession, CommodityRow, ListQuery } from '../data-source/types';

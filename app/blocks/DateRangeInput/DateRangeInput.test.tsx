@@ -137,7 +137,7 @@ describe('<DateRangeInput>', () => {
     expect(stateOf()).toEqual({ value: ['2025-06-01', '2025-06-10'], code: null });
   });
 
-  it('issue 24 item 13: a date typed outside the restriction is refused with 选择日期超出限制 and the range stays', async () => {
+  it('a date typed outside the restriction is refused with 选择日期超出限制 and the range stays', async () => {
     const onRefuse = vi.fn();
     renderWithProviders(<Harness restriction="to_yesterday" onRefuse={onRefuse} />);
     const end = screen.getByLabelText('营业日期结束日期');

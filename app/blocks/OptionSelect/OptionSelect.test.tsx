@@ -58,7 +58,7 @@ function Single({ required }: { required: boolean }) {
 }
 
 describe('<OptionSelect>', () => {
-  it('issue 24 item 4: choosing the chosen option of a required select keeps it; an optional one clears', async () => {
+  it('choosing the chosen option of a required select keeps it; an optional one clears', async () => {
     const { unmount } = renderWithProviders(<Single required />);
     await userEvent.click(screen.getByRole('textbox', { name: '门店类型' }));
     await userEvent.click(await screen.findByText('直营店'));

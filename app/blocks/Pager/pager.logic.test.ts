@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../i18n/messages';
 import { DEFAULT_PAGE_SIZE, jumpTarget, pageCount, pagerItems, PAGE_SIZES, parseJump, requestPage } from './pager.logic';
 
-describe('pager rules (rules.md §38)', () => {
+describe('pager rules', () => {
   it('rule 330: sizes 10, 20, 30, 50, 100, 500 with default 20', () => {
     expect([...PAGE_SIZES]).toEqual([10, 20, 30, 50, 100, 500]);
     expect(DEFAULT_PAGE_SIZE).toBe(20);

@@ -1,4 +1,4 @@
-/** Pure rules of the pager (rules.md §38). */
+/** Pure rules of the pager. */
 import { MAX_PAGE, PAGE_SIZES } from '../../../engine/wire';
 
 export { MAX_PAGE, PAGE_SIZES };

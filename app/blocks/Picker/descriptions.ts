@@ -1,6 +1,6 @@
 /**
- * Every list and tree picker of the spec as a description (building-blocks.md §2, §6, §7, §9; rules.md
- * §44). Page sizes: 50 for stores, suppliers, wholesalers, warehouses and goods; 20 for lookups (rule 394).
+ * Every list and tree picker of the spec as a description. Page sizes: 50 for stores, suppliers,
+ * wholesalers, warehouses and goods; 20 for lookups (rule 394).
  */
 import type { BlockSession, ListQuery } from '../data-source/types';
 import type { ListPickerDescription, PickerColumn, PickerFilter, TreePickerDescription } from './picker.types';

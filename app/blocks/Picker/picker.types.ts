@@ -1,5 +1,5 @@
 /**
- * Declarative picker descriptions (building-blocks.md §4–§9). A description says what a picker shows and
+ * Declarative picker descriptions. A description says what a picker shows and
  * sends; the generic dialogs and the pure logic do the rest. Labels and messages are i18n keys.
  */
 import type { BlockSession, ListQuery, ListRows, ListSourceId, TreeRows, TreeSourceId } from '../data-source/types';

@@ -1,4 +1,4 @@
-/** Cell formatting of picker tables (DESIGN.md §8): money with 2 decimals and separators, rates as %. */
+/** Cell formatting of picker tables: money with 2 decimals and separators, rates as %. */
 import type { CellFormat } from '../Picker/picker.types';
 
 const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });

@@ -11,7 +11,7 @@ import {
   toolbarButtons,
 } from './toolbar.logic';
 
-describe('toolbar presets (rules.md §36)', () => {
+describe('toolbar presets', () => {
   it('rule 316: clicks are delayed 50 ms', () => {
     expect(CLICK_DELAY_MS).toBe(50);
   });

@@ -1,4 +1,4 @@
-/** Rules of the toolbar presets (rules.md §36, rule 31 for close, rule 327 for repeat clicks). */
+/** Rules of the toolbar presets (rule 31 for close, rule 327 for repeat clicks). */
 
 /** Rule 319. */
 export const FUNCTION_KEYS = {

@@ -1,4 +1,4 @@
-/** The documents half of the app's data source: /api/documents/{type}/{no}/… and /api/import (DESIGN §4). */
+/** The documents half of the app's data source: /api/documents/{type}/{no}/… and /api/import. */
 import type { ApprovalRecord } from '../../../engine/shell';
 import { fetchFile, postForm } from '../../api/files';
 import { apiGet, apiPost, apiRequest } from '../../api/http';

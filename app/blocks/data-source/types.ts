@@ -1,7 +1,6 @@
 /**
- * The data-source interface of the building blocks (DESIGN.md §7): every picker and search block reads
- * through it, so the app plugs in HTTP and stories/tests plug in memory. Field names are the spec's
- * (building-blocks.md §3, rules.md §46).
+ * The data-source interface of the building blocks: every picker and search block reads
+ * through it, so the app plugs in HTTP and stories/tests plug in memory. Field names are the spec's.
  */
 import type { ClientType, OptionItem } from '../../../engine/wire';
 import type { DocumentBlocksSource } from './document-types';

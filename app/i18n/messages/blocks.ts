@@ -1,6 +1,6 @@
 /**
  * Messages of the building blocks (pickers, goods search, toolbar, pager, detail panel). Spec messages are
- * verbatim: zh-CN where the spec gives Chinese, en-US where it gives English (building-blocks.md §5, §8).
+ * verbatim: zh-CN where the spec gives Chinese, en-US where it gives English.
  */
 import type { NamespaceMessages } from '../i18n.logic';
 

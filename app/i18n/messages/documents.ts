@@ -1,6 +1,6 @@
 /**
  * Messages of the document screens and their blocks (audit, attachments, import, lot allocation). Spec
- * messages verbatim (building-blocks.md §2–§9).
+ * messages verbatim.
  */
 import type { NamespaceMessages } from '../i18n.logic';
 

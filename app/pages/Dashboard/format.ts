@@ -1,4 +1,4 @@
-/** Number formats of the dashboard and data screens (DESIGN.md §8): thousands separators, money with 2 decimals, rates in %. Pure. */
+/** Number formats of the dashboard and data screens: thousands separators, money with 2 decimals, rates in %. Pure. */
 const money = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const integer = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
 

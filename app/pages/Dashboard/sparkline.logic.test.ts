@@ -25,7 +25,7 @@ describe('sparkline', () => {
   });
 });
 
-describe('formats (DESIGN.md §8)', () => {
+describe('formats', () => {
   it('money with 2 decimals and separators, rates in %, "-" for none', () => {
     expect(fmtMoney(1234567.891)).toBe('1,234,567.89');
     expect(fmtInt(12345)).toBe('12,345');

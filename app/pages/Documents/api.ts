@@ -1,4 +1,4 @@
-/** The document endpoints (DESIGN §4) as react-query hooks and calls. */
+/** The document endpoints as react-query hooks and calls. */
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentDetail, DocumentListPage, DocumentTypeItem, DocumentWriteBody } from '../../../engine/document/wire';
 import { apiGet, apiPost, apiRequest } from '../../api/http';

@@ -80,7 +80,7 @@ describe('editing', () => {
     expect(shownValue({ supplier_no: 'V001', supplier_no_name: '鲜丰' }, 'supplier_no', true)).toBe('V001 - 鲜丰');
     expect(shownValue({ supplier_no: null }, 'supplier_no', true)).toBe('-');
   });
-  it('codes from an option list show their labels (issue 24 item 3: 收货类型 采购, not 1); unknown codes show as they are', () => {
+  it('codes from an option list show their labels (收货类型 采购, not 1); unknown codes show as they are', () => {
     const types = [{ value: '1', label: '采购' }, { value: '26', label: '直送' }];
     expect(shownValue({ receive_type: 26 }, 'receive_type', false, types)).toBe('直送');
     expect(shownValue({ receive_type: '1' }, 'receive_type', false, types)).toBe('采购');
@@ -115,7 +115,7 @@ describe('editing', () => {
     expect(requiredLine).toBeDefined();
     expect(missingRequired(outbound, 'HMT', filled, [line])).toBe(requiredLine!.key);
   });
-  it('picked goods take price, cost price and tax rate from the goods master (issue 24 item 4)', () => {
+  it('picked goods take price, cost price and tax rate from the goods master', () => {
     const row = { sku_no: 'A', sku_name: 'a', purchase_price: 8.5, buying_price: 7, input_tax_rate: 0.13, selling_price: 12 };
     expect(addPickedLines(receipt, [], [row])).toEqual([{ sku_no: 'A', qty: null, price: '8.5', input_tax_rate: '0.13', lot_no: null, produce_date: null, expiration_date: null }]);
     expect(addPickedLines(outbound, [], [row])).toEqual([{ sku_no: 'A', qty: null, cost_price: '7' }]);
@@ -123,14 +123,14 @@ describe('editing', () => {
 });
 
 describe('list requests and printing', () => {
-  it('a search that asks the same again is recognised, so the list fetches it anew (issue 24 item 1)', () => {
+  it('a search that asks the same again is recognised, so the list fetches it anew', () => {
     const filters = receipt.filters;
     const a = listQuery(filters, initialFilters(filters), { page_num: 1, page_size: 20 });
     expect(sameQuery(a, { ...a })).toBe(true);
     expect(sameQuery(a, { ...a, receive_no: 'SH1' })).toBe(false);
     expect(sameQuery(a, { ...a, page_num: 2 })).toBe(false);
   });
-  it('prints the ticked documents together, else the chosen one (issue 24 item 5)', () => {
+  it('prints the ticked documents together, else the chosen one', () => {
     expect(printTargets(['A', 'B'], 'C')).toEqual(['A', 'B']);
     expect(printTargets([], 'C')).toEqual(['C']);
     expect(printTargets([], null)).toEqual([]);

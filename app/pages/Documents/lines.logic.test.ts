@@ -37,7 +37,7 @@ describe('line pickers narrowed by the header', () => {
   });
 });
 
-describe('a new document starts at now (issue 24 item 4)', () => {
+describe('a new document starts at now', () => {
   it('now in the tenant time zone, as the server writes times', () => {
     expect(dateTimeIn(new Date('2026-11-20T17:05:09Z'))).toBe('2026-11-21 01:05:09');
     expect(dateTimeIn(new Date('2026-11-20T16:00:00Z'), 'UTC')).toBe('2026-11-20 16:00:00');

@@ -1,5 +1,5 @@
 /**
- * Filling a document's lines and header as people enter them (issue 24 item 4): prices of a picked goods
+ * Filling a document's lines and header as people enter them: prices of a picked goods
  * item from the goods master, the line pickers narrowed to the header's supplier, and "now" for the
  * required times of a new document. Pure; no document type is named here.
  */

@@ -32,7 +32,7 @@ export function validateLogin(values: LoginValues): Partial<Record<LoginField, s
   return errors;
 }
 
-/** The wire request: names trimmed, the password as md5 hex of what was typed (DESIGN.md §4). */
+/** The wire request: names trimmed, the password as md5 hex of what was typed. */
 export function toLoginRequest(values: LoginValues): LoginRequest {
   return {
     merchant_no: values.merchant_no.trim(),

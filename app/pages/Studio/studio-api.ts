@@ -1,4 +1,4 @@
-/** The studio's HTTP calls (DESIGN §4, studio). */
+/** The studio's HTTP calls. */
 import type { DefinitionError } from '../../../engine/definition/catalogue';
 import type { ReportFile } from '../../../engine/definition/types';
 import type {

@@ -40,7 +40,7 @@ describe('studio.logic', () => {
     expect(copyAsNew(shipped, 100005, { zh: '新', en: 'New' })).toEqual({ id: 100005, title: { zh: '新', en: 'New' } });
   });
 
-  it('a built-in report names its dataset by title in the analyst\'s language, not by its key (issue 24 item 9)', () => {
+  it('a built-in report names its dataset by title in the analyst\'s language, not by its key', () => {
     const datasets = [{ id: 'stock-movement', title: { zh: '库存变动', en: 'Stock movements' } }];
     expect(datasetLabel(datasets, 'stock-movement', 'en')).toBe('Stock movements');
     expect(datasetLabel(datasets, 'stock-movement', 'zh')).toBe('库存变动');
@@ -65,24 +65,24 @@ const DATASET = {
   date_columns: ['business_date'],
 } as StudioDataset;
 
-describe('the studio form without eval (issue 24 items 6-8)', () => {
+describe('the studio form without eval', () => {
   const zh = createPrecompiledValidator(validators, FORM_SCHEMA, localizer('zh'));
 
-  it("a date range chosen as 昨天 stays yesterday: the form never fills default_previous_of from the schema's const (item 7)", () => {
+  it("a date range chosen as 昨天 stays yesterday: the form never fills default_previous_of from the schema's const", () => {
     const draft = { ...tinyReport(), id: 100001 };
     const filled = getDefaultFormState(zh, FORM_SCHEMA, draft, FORM_SCHEMA, false, FORM_STATE_BEHAVIOR) as ReportFile;
     expect(filled.dates[0]).not.toHaveProperty('default_previous_of');
     expect(filled.dates[0].default_kind).toBe('yesterday');
   });
 
-  it('the precompiled validators check the draft in the browser, in the analyst\'s language (items 6, 8)', () => {
+  it('the precompiled validators check the draft in the browser, in the analyst\'s language', () => {
     const draft = { ...tinyReport(), id: 100001, title: { zh: '', en: 'x' } };
     const { errors } = zh.validateFormData(draft, FORM_SCHEMA);
     expect(errors).toContainEqual(expect.objectContaining({ property: '.title.zh', message: '不能为空' }));
     expect(zh.validateFormData({ ...tinyReport(), id: 100001 }, FORM_SCHEMA).errors).toEqual([]);
   });
 
-  it('the generated ui schema titles every field in the active language; items are named by what they hold (item 6)', () => {
+  it('the generated ui schema titles every field in the active language; items are named by what they hold', () => {
     const ui = localUi(formUi, 'zh');
     expect((ui.dataset as Record<string, unknown>)['ui:title']).toBe('数据集');
     expect(((ui.chips as Record<string, Record<string, unknown>>).items.active as Record<string, unknown>)['ui:title']).toBe('默认选中');

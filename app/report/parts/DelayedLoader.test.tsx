@@ -7,7 +7,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('DelayedLoader (DESIGN §8: a loading overlay, never a blank screen)', () => {
+describe('DelayedLoader (a loading overlay, never a blank screen)', () => {
   it('shows no spinner for a fast answer, then one once the answer is late', () => {
     vi.useFakeTimers();
     const { container } = renderWithProviders(<DelayedLoader />);

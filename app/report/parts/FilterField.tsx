@@ -1,5 +1,5 @@
 /**
- * One cell of the filter box: the label beside its field (DESIGN §8). English labels are longer: a wider
+ * One cell of the filter box: the label beside its field. English labels are longer: a wider
  * label that may take two lines, so "Current period" is read whole, never cut to "Current per…".
  */
 import type { ReactNode } from 'react';

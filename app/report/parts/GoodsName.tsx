@@ -1,5 +1,5 @@
 /**
- * A goods name in a report row, linked to the goods detail page (rules 24–25; issue 24 item 10), where
+ * A goods name in a report row, linked to the goods detail page (rules 24–25), where
  * 打印价签 lives. The link comes from the page through a context: tables outside the app (stories) show
  * the name as text.
  */

@@ -1,5 +1,5 @@
 /**
- * A result-table header label (rules 115–117; DESIGN §8 help text): the column's name, its sort mark when the
+ * A result-table header label (rules 115–117): the column's name, its sort mark when the
  * report sorts on the server (a click asks for the next order), and the help tooltip from index_desc. Drawn by
  * us in place of the library's header content: its per-column Tooltip + ActionIcon sort button was most of a
  * header render, and the header renders for the loading overlay and for each answer. The label is memoised on

@@ -1,5 +1,5 @@
 /**
- * The filter box (DESIGN §8; rules 320–323): the date ranges, then every filter of the config, labels
+ * The filter box (rules 320–323): the date ranges, then every filter of the config, labels
  * beside fields, three or four per row, 查询 / 重置 at the end of the first row, 展开 / 收起 when there
  * is more than one row. Enter in a text, number or date box searches.
  */

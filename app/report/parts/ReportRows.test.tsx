@@ -33,7 +33,7 @@ function renderRows(selection: Record<string, boolean> = {}) {
 }
 
 describe('ReportRows: the body as plain cells', () => {
-  it('rule 93, DESIGN §8: one row per answer row, a box then the columns in order, numbers formatted and right-aligned', () => {
+  it('rule 93: one row per answer row, a box then the columns in order, numbers formatted and right-aligned', () => {
     const trs = renderRows();
     expect(trs).toHaveLength(2);
     const cells = [...trs[0].querySelectorAll('td')];
@@ -61,7 +61,7 @@ describe('ReportRows: the body as plain cells', () => {
   });
 });
 
-describe('ReportRows: goods names link to the goods page (rules 24–25; issue 24 item 10)', () => {
+describe('ReportRows: goods names link to the goods page (rules 24–25)', () => {
   const goodsColumns = [col('sku_no', '1', 'text'), col('sku_name', '1', 'text'), col('sales', '2', 'money')];
   const goodsRows: ReportRow[] = [
     { sku_no: 'SKU001', sku_name: '纯牛奶', sales: 10 },

@@ -1,7 +1,7 @@
 /**
- * What the report page reads and writes, behind one interface (DESIGN.md §7): HTTP in the app, memory in
+ * What the report page reads and writes, behind one interface: HTTP in the app, memory in
  * stories and component tests. Shapes are the wire contract's (engine/wire.ts) plus the export, print,
- * custom-column and AI calls the lead's server parts answer.
+ * custom-column and AI calls the server answers.
  */
 import type { OptionItem, OptionSource, ReportConfig, ReportData, ReportQuery, ReportRow, ReportTotals } from '../../../engine/wire';
 

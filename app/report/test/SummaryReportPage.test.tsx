@@ -48,7 +48,7 @@ describe('first load', () => {
     expect(await screen.findByText('南山旗舰店')).toBeTruthy();
   });
 
-  it('rule 93: numeric columns are right-aligned, with thousands separators; DESIGN §8 help text on headers', async () => {
+  it('rule 93: numeric columns are right-aligned, with thousands separators; help text on headers', async () => {
     await loaded(76);
     const cell = (await screen.findByText('南山旗舰店')).closest('tr')!.querySelectorAll('td');
     const sales = [...cell].find((td) => /^-?[\d,]+\.\d{2}$/.test(td.textContent ?? ''))!;

@@ -15,7 +15,7 @@ const LIST = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('<MessageBell> (rule 10; issue 24 item 13)', { timeout: 20_000 }, () => {
+describe('<MessageBell> (rule 10)', { timeout: 20_000 }, () => {
   it('clicking an unread message opens it in full and marks it read', async () => {
     const fetchMock = vi.fn(async (url: RequestInfo | URL, _init?: RequestInit) => {
       const data = String(url).includes('/read') ? { unread: 0 } : LIST;

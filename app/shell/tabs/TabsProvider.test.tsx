@@ -42,7 +42,7 @@ const tabKeys = () => screen.getAllByTestId(/^tab:/).map((el) => el.getAttribute
 describe('TabsProvider', () => {
   beforeEach(() => sessionStorage.clear());
 
-  it('issue 24 item 13: the open tabs survive a reload (F5) for the same account, not for another', async () => {
+  it('the open tabs survive a reload (F5) for the same account, not for another', async () => {
     const router = renderAt('/report/70?x=1');
     await router.navigate('/user');
     await waitFor(() => expect(tabKeys()).toEqual(['/dashboard', '/report/70', '/user']));

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { initialTabs, visit } from '../tabs.logic';
 import { restoreTabs, saveTabs, TABS_STORAGE_KEY } from './tab-storage';
 
-describe('tab storage (F5 keeps the open tabs, issue 24 item 13)', () => {
+describe('tab storage (F5 keeps the open tabs)', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('restores the tabs and their order of visits, without cached views', () => {

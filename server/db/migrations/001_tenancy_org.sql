@@ -1,4 +1,4 @@
--- Tenancy, organisations and parties (model.md §2).
+-- Tenancy, organisations and parties.
 -- Portable SQL for DuckDB and PostgreSQL 15: SMALLINT flags, VARCHAR codes, DECIMAL money, no SERIAL/ENUM.
 
 CREATE SEQUENCE IF NOT EXISTS app_id_seq START 1000000000;

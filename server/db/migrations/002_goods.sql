@@ -1,4 +1,4 @@
--- Goods master data (model.md §3).
+-- Goods master data.
 
 CREATE TABLE category (
   tenant_id BIGINT NOT NULL,

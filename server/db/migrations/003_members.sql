@@ -1,4 +1,4 @@
--- Members, cards, coupons (model.md §4).
+-- Members, cards, coupons.
 
 CREATE TABLE member_level (
   tenant_id BIGINT NOT NULL,

@@ -1,4 +1,4 @@
--- Sales, payments, wholesale, stock ledger and snapshots (model.md §5).
+-- Sales, payments, wholesale, stock ledger and snapshots.
 -- Fact tables are written in date order by the seed; live tables hold the last 3 months (archives: 009).
 
 CREATE TABLE sales_order (
@@ -131,7 +131,7 @@ CREATE TABLE stock (
   last_modify TIMESTAMP
 );
 
--- one row per stock change; doc_type codes in model.md §5
+-- one row per stock change; doc_type codes as in the RECEIVE_OUB_OPTION dictionary
 CREATE TABLE stock_ledger (
   tenant_id BIGINT NOT NULL,
   ledger_id BIGINT NOT NULL,

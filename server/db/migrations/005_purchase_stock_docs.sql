@@ -1,4 +1,4 @@
--- Purchasing, lots and stock documents (model.md §6). Archives of receipts and returns: 009.
+-- Purchasing, lots and stock documents. Archives of receipts and returns: 009.
 
 CREATE TABLE purchase_order (
   tenant_id BIGINT NOT NULL,

@@ -1,4 +1,4 @@
--- Store orders, distribution, packing, tours, 3PL storage (model.md §7).
+-- Store orders, distribution, packing, tours, 3PL storage.
 
 CREATE TABLE dorder_group (
   tenant_id BIGINT NOT NULL,

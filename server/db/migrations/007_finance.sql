@@ -1,4 +1,4 @@
--- Settlements, invoices, advances, AR/AP (model.md §8).
+-- Settlements, invoices, advances, AR/AP.
 -- party_type is the party's org type: 2 store (party_no = store_no), 3 wholesale client (wholesaler_no), 4 supplier (supplier_no).
 
 CREATE TABLE settlement (
@@ -18,7 +18,7 @@ CREATE TABLE settlement (
 CREATE TABLE settlement_item (
   tenant_id BIGINT NOT NULL,
   settlement_no VARCHAR(32) NOT NULL,
-  doc_type SMALLINT NOT NULL,            -- stock document type (model.md §5)
+  doc_type SMALLINT NOT NULL,            -- stock document type, as stock_ledger.doc_type
   doc_no VARCHAR(32) NOT NULL,
   amount DECIMAL(18,4) NOT NULL
 );

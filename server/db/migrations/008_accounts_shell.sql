@@ -1,4 +1,4 @@
--- Accounts, sessions and shell configuration (model.md §9). Ids of rows the app creates come from app_id_seq.
+-- Accounts, sessions and shell configuration. Ids of rows the app creates come from app_id_seq.
 
 CREATE TABLE account (
   tenant_id BIGINT NOT NULL,

@@ -1,4 +1,4 @@
--- Archives (model.md §1): rows older than the cut-off (today - 3 calendar months) live in *_his tables with
+-- Archives: rows older than the cut-off (today - 3 calendar months) live in *_his tables with
 -- the live tables' columns; the special tenant's archive is also kept in the *_his_x layout (finance_no added).
 -- Reports without a history tab read the <table>_all views (live UNION ALL archive).
 

@@ -1,4 +1,4 @@
--- Idempotent creates (DESIGN §4): the first answer to a create carrying an Idempotency-Key, kept for
+-- Idempotent creates: the first answer to a create carrying an Idempotency-Key, kept for
 -- a day so that a retried or repeated request answers it instead of storing a second record. A row
 -- without an answer is a create in progress; its owner fills the answer or removes the row.
 CREATE TABLE idempotency_key (

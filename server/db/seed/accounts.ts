@@ -29,7 +29,7 @@ export interface AccountSeed {
 }
 
 /**
- * The tenant's accounts (DESIGN.md §5 demo accounts plus cashiers, pickers, drivers and the online-mall
+ * The tenant's accounts (the README's demo accounts plus cashiers, pickers, drivers and the online-mall
  * pseudo-cashier). Also records their ids on the world, where the simulation needs them.
  */
 export function buildAccounts(world: World): { accounts: AccountSeed[]; mallAccount: number } {

@@ -18,7 +18,7 @@ function shippedPrintStyles(): { file: string; source: number; n: number; text: 
     .sort((a, b) => a.source - b.source || a.n - b.n);
 }
 
-/** Dictionaries (dic_code lists of the spec). RECEIVE_OUB_* list the stock document types (model.md §5). */
+/** Dictionaries (dic_code lists of the spec). RECEIVE_OUB_* list the stock document types (stock_ledger.doc_type). */
 export const DICTIONARIES: Record<string, [string, string][]> = {
   RORDER_OPTION: [['1', '临期退货'], ['2', '质量问题'], ['3', '包装破损'], ['4', '滞销退货'], ['5', '订错货']],
   CAR_MODEL: [['4.2', '4.2米厢式货车'], ['6.8', '6.8米厢式货车'], ['7.6', '7.6米冷藏车'], ['9.6', '9.6米厢式货车']],

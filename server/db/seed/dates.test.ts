@@ -15,7 +15,7 @@ describe('seed dates', () => {
     expect(firstOfMonth('2025-07-19')).toBe('2025-07-01');
   });
 
-  it('archive cut-off is today minus 3 calendar months; older dates are archived (model.md §1)', () => {
+  it('archive cut-off is today minus 3 calendar months; older dates are archived', () => {
     const cutoff = archiveCutoff('2026-11-22');
     expect(cutoff).toBe('2026-08-22');
     expect(isArchived('2026-08-21', cutoff)).toBe(true);

@@ -56,7 +56,7 @@ export function compactDate(date: string): string {
   return date.slice(2, 4) + date.slice(5, 7) + date.slice(8, 10);
 }
 
-/** Archive cut-off (model.md §1): today − 3 calendar months; rows dated before it belong to *_his. */
+/** Archive cut-off: today − 3 calendar months; rows dated before it belong to *_his. */
 export function archiveCutoff(today: string): string {
   return addMonths(today, -3);
 }

@@ -7,7 +7,7 @@ describe('seed report catalogue and permissions', () => {
     expect(new Set(REPORTS.map((r) => r.id)).size).toBe(70);
   });
 
-  it('gives each client its own report ids (model.md §10)', () => {
+  it('gives each client its own report ids', () => {
     const hq = reportIds('HMT');
     expect(hq).toContain('70');
     expect(hq).not.toContain('34');

@@ -2,7 +2,7 @@ import { loadDocumentsFromDir } from '../../documents/definitions-fs';
 import { PRINT_STYLES_MENU_ID } from '../../../engine/print/styles';
 import type { ClientType } from '../../../engine/wire';
 
-/** The report ids of catalog/reports.md with their clients and menu area (a constant: nothing is parsed at runtime). */
+/** The built-in report ids with their clients and menu area (a constant: nothing is parsed at runtime). */
 export interface ReportEntry {
   id: number;
   title: string;

@@ -4,7 +4,7 @@ import type { Db } from '../types';
 /**
  * Daily closing balances built from the stock ledger inside the database: each position's running
  * Σ qty and Σ (amount + cost_diff_amount) carried forward to every day until its next movement.
- * So closing − opening = Σ ledger over any range, exactly (model.md §5). A row is written for each day
+ * So closing − opening = Σ ledger over any range, exactly. A row is written for each day
  * with stock or value, and for each day with a movement; a missing row means zero.
  * Half a year per statement, in date order (DuckDB skips row groups by date): each statement joins
  * the whole running table, so fewer, larger chunks are faster, while a chunk still bounds the sort.

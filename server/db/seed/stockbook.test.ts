@@ -41,7 +41,7 @@ describe('moving-average postings', () => {
 });
 
 describe('StockBook', () => {
-  it('keeps the ledger identity on every position under random traffic (model.md §5)', () => {
+  it('keeps the ledger identity on every position under random traffic', () => {
     const rows: LedgerRow[] = [];
     const book = new StockBook(1, (r) => rows.push(r));
     const rng = new Rng('traffic');

@@ -43,7 +43,7 @@ describe('seed master data', () => {
   });
 });
 
-describe('archive routing (model.md §1)', () => {
+describe('archive routing', () => {
   it('sends rows before the cut-off to *_his, and the special tenant also to *_his_x', () => {
     expect(archiveTargets('sales_order', '2026-08-21', '2026-08-22', false)).toEqual(['sales_order_his']);
     expect(archiveTargets('sales_order', '2026-08-22', '2026-08-22', false)).toEqual(['sales_order']);

@@ -29,7 +29,7 @@ const TODAY_PHASES: Record<Phase, readonly [number, number]> = {
   evening: [11.6, 12],
 };
 
-/** Tables whose old rows live in *_his (model.md §1). */
+/** Tables whose rows before the archive cut-off live in *_his. */
 const ARCHIVED = new Set([
   'sales_order', 'sales_order_item', 'sales_payment',
   'purchase_receipt', 'purchase_receipt_item', 'purchase_return', 'purchase_return_item',
