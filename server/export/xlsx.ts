@@ -1,13 +1,15 @@
 /**
  * Streams a report into an xlsx file formatted like the screen: a frozen header row, the rows, then the
- * totals row ('合计' in the first column). Rows go as XML text straight into the zip's deflate stream,
- * chunk by chunk with back-pressure, so memory stays flat for any number of rows.
+ * totals row ('合计' in the first column). Each chunk of rows is encoded as XML on a sheet-encoding
+ * thread while the next is read, and goes in order into the zip's deflate stream, with back-pressure:
+ * a few chunks are in flight at most, so memory stays flat for any number of rows.
  */
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Column, ReportRow } from '../../engine/wire';
 import type { ColumnValues } from '../db/packed-text';
 import type { ColumnChunk } from '../db/types';
+import { sheetEncoders } from './sheet-encoders';
 import { SheetRowEncoder, type RowPlan } from './sheet-rows';
 import { ZipWriter, type ZipEntryWriter } from './zip';
 import { columnLetter, packageParts, SHEET_TAIL, sheetHead, sheetStyles, totalsCells } from './xlsx-parts';
@@ -32,6 +34,9 @@ export interface XlsxSource {
 /** Deflate level for the sheet: level 1 is several times faster than the default and ~20 % larger here. */
 const SHEET_COMPRESSION = 1;
 
+/** chunks handed to the encoding threads and not yet written: enough to keep each thread busy */
+const CHUNKS_IN_FLIGHT = 3;
+
 /** One row from a list of values, in the form the encoder reads: a column of one value each. */
 const single = (values: unknown[]) => values.map((v) => [v]);
 
@@ -41,9 +46,9 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
   const file = createWriteStream(filename);
   const done = finished(file);
   const zip = new ZipWriter(file);
-  // Rows are encoded into a fixed-size buffer handed to the stream when full, and the next chunk
-  // waits while the stream is behind: memory stays flat whatever the number of rows.
-  const encoder = new SheetRowEncoder(columns.map((_, i) => columnLetter(i)));
+  // the sheet's head, header row, totals row and tail are encoded here; the body on the encoding threads
+  const letters = columns.map((_, i) => columnLetter(i));
+  const encoder = new SheetRowEncoder(letters);
   const blank = columns.map(() => '');
   const noPoints = columns.map(() => false);
   const body: RowPlan = {
@@ -68,12 +73,31 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
     sheet = zip.stream('xl/worksheets/sheet1.xml', SHEET_COMPRESSION);
     encoder.raw(sheetHead(columns, styles));
     await writeRows(single(columns.map((c) => c.label)), 1, 1, { styles: columns.map(() => styles.header), blanks: blank, points: noPoints });
-    for await (const chunk of source.chunks) {
-      const at = new Map(chunk.names.map((name, i) => [name, i]));
-      const values = columns.map((c) => chunk.columns[at.get(c.value) ?? -1] ?? []);
-      await writeRows(values, chunk.rowCount, written + 2, body);
-      written += chunk.rowCount;
+    await flush();
+    const encoders = sheetEncoders();
+    const inFlight: { rowCount: number; pieces: Promise<Buffer[]> }[] = [];
+    const writeOldest = async () => {
+      const { rowCount, pieces } = inFlight.shift()!;
+      for (const piece of await pieces) await sheet!.write(piece);
+      written += rowCount;
       source.onProgress?.(written);
+    };
+    let handedOut = 0;
+    try {
+      for await (const chunk of source.chunks) {
+        const at = new Map(chunk.names.map((name, i) => [name, i]));
+        const values = columns.map((c) => chunk.columns[at.get(c.value) ?? -1] ?? []);
+        const pieces = encoders.encode(letters, body, values, chunk.rowCount, handedOut + 2);
+        // a failure is taken when its turn comes; until then it must not count as unhandled
+        pieces.catch(() => undefined);
+        inFlight.push({ rowCount: chunk.rowCount, pieces });
+        handedOut += chunk.rowCount;
+        if (inFlight.length >= CHUNKS_IN_FLIGHT) await writeOldest();
+      }
+      while (inFlight.length) await writeOldest();
+    } finally {
+      // an export that failed midway leaves nothing running behind it
+      await Promise.allSettled(inFlight.map((c) => c.pieces));
     }
     const totals = typeof source.totals === 'function' ? await source.totals() : source.totals;
     if (totals) await writeRows(single(totalsCells(columns, totals, source.totalsLabel)), 1, written + 2, { styles: styles.bold, blanks: blank, points: noPoints });

@@ -99,8 +99,6 @@ export class RenderPool {
       workerData: { entry: ENTRY },
       resourceLimits: { maxOldGenerationSizeMb: this.limits.memoryMb, maxYoungGenerationSizeMb: Math.min(64, this.limits.memoryMb / 4) },
     });
-    // an idle render thread must not keep a finished process alive
-    worker.unref();
     const slot: Slot = { worker, task: null, timer: null };
     worker.on('message', (reply: RenderReply) => {
       const task = slot.task;
@@ -115,6 +113,9 @@ export class RenderPool {
       this.replace(slot, outOfMemory ? new HttpError(422, 'PRINT_TOO_LARGE', RENDER_MESSAGES.memory) : new HttpError(422, 'PRINT_FAILED', RENDER_MESSAGES.failed(err.message)));
     });
     worker.on('exit', () => this.replace(slot, new HttpError(422, 'PRINT_FAILED', RENDER_MESSAGES.failed('打印进程意外退出'))));
+    // an idle render thread must not keep a finished process alive; after the listeners, as adding a
+    // 'message' listener refs the thread again
+    worker.unref();
     return slot;
   }
 
