@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { precompressDir } from './precompress';
+import { precompress, precompressDir } from './precompress';
 
 const root = mkdtempSync(join(tmpdir(), 'hm-precompress-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -25,5 +25,15 @@ describe('precompressDir', () => {
     expect(br.length).toBeLessThan(js.length / 10);
     expect(existsSync(join(root, 'tiny.css.br'))).toBe(false);
     expect(existsSync(join(root, 'logo.png.br'))).toBe(false);
+  });
+
+  it('compresses the build folder Vite was given, also an absolute one outside the project', async () => {
+    const outside = join(root, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, 'index.html'), '<p>门店</p>\n'.repeat(200));
+    const plugin = precompress() as unknown as { configResolved(c: unknown): void; closeBundle(): Promise<void> };
+    plugin.configResolved({ root: '/work/project', build: { outDir: outside } });
+    await plugin.closeBundle();
+    expect(existsSync(join(outside, 'index.html.br'))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * instead of compressing on each request. Maximum levels: this runs once per build.
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
@@ -52,7 +52,8 @@ export function precompress(): Plugin {
     name: 'hm-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      // `--outDir` may be absolute (a folder outside the repository): resolve, not join
+      outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
       await precompressDir(outDir);
