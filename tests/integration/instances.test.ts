@@ -120,6 +120,46 @@ describe('the tenant overlay kept in memory', () => {
     expect(await served(a, id, token)).toBe(404);
     await servedBy(b, id, token, 404);
   });
+
+  it('20 studio creates, then 20 updates of one report, at once and split over both instances: own ids, versions 2..21', async () => {
+    // each instance orders its own writes in memory; across processes only the database lock does
+    const { token } = await login(a, 'analyst', 'HMT');
+    const datasets = (await get(a, '/api/studio/datasets', token)).json().data.list as StudioDataset[];
+    const draft = (id: number, zh: string) =>
+      newReportDraft({
+        id,
+        title: { zh, en: zh },
+        dataset: datasets.find((d) => d.id === 'sales')!,
+        dimensions: ['org'],
+        forced: 'org',
+        measures: ['sales'],
+        dateColumn: 'business_date',
+        defaultKind: 'last7',
+        restriction: 'to_yesterday',
+        filters: [],
+        clients: ['HMT'],
+        area: 'sales',
+      });
+    const created = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? b : a).inject({ method: 'POST', url: '/api/studio/reports', headers: bearer(token), payload: { report: draft(999999, `两处并发 ${i}`) } }),
+      ),
+    );
+    expect(created.map((r) => r.statusCode), created.find((r) => r.statusCode !== 200)?.body).toEqual(created.map(() => 200));
+    const ids = created.map((r) => r.json().data.id as number);
+    expect(new Set(ids).size).toBe(20);
+    const id = ids[0];
+    const updated = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? b : a).inject({ method: 'PUT', url: `/api/studio/reports/${id}`, headers: bearer(token), payload: { report: draft(id, `两处并改 ${i}`) } }),
+      ),
+    );
+    expect(updated.map((r) => r.statusCode), updated.find((r) => r.statusCode !== 200)?.body).toEqual(updated.map(() => 200));
+    expect(updated.map((r) => r.json().data.version as number).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    const versions = (await get(b, `/api/studio/reports/${id}/versions`, token)).json().data.list as { version: number }[];
+    expect(versions.map((v) => v.version)).toEqual(Array.from({ length: 21 }, (_, i) => 21 - i));
+    for (const made of ids) expect((await a.inject({ method: 'DELETE', url: `/api/studio/reports/${made}`, headers: bearer(token) })).statusCode).toBe(200);
+  });
 });
 
 describe('crash safety of background jobs', () => {
