@@ -122,7 +122,7 @@ async function throwawayPair(log: (line: string) => void): Promise<{ primary: Pg
   // as after autovacuum in service: a standby cannot keep the hint bits it sets, so a bulk load read
   // before its first vacuum costs the standby more than the primary
   await db.exec('VACUUM (FREEZE, ANALYZE)');
-  const [{ lsn }] = await db.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+  const [{ lsn }] = await db.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
   await db.close();
   const check = await openPostgres(standby.url);
   try {

@@ -61,7 +61,9 @@ async function until(what: string, check: () => Promise<boolean> | boolean, time
 
 /** The primary's current WAL position has been replayed by the standby. */
 async function caughtUp(primaryUrl: string, standbyUrl: string): Promise<void> {
-  const [{ lsn }] = await sql<{ lsn: string }>(primaryUrl, 'SELECT pg_current_wal_lsn()::text AS lsn');
+  // the insert position, not the write position: the test clusters commit asynchronously, so a commit
+  // may still sit in the WAL buffers, ahead of what pg_current_wal_lsn() reports as written
+  const [{ lsn }] = await sql<{ lsn: string }>(primaryUrl, 'SELECT pg_current_wal_insert_lsn()::text AS lsn');
   await until('the standby to replay the primary', async () => {
     const [r] = await sql<{ done: boolean }>(standbyUrl, 'SELECT pg_last_wal_replay_lsn() >= $1::pg_lsn AS done', [lsn]);
     return r.done;
