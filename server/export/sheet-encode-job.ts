@@ -1,15 +1,15 @@
 /**
  * What goes between an export and its sheet-encoding threads: a chunk's columns (text packed as code
- * points travels as its three typed arrays, copied by the message), and back the encoded bytes.
+ * points travels as its three typed arrays, shared-string indexes as theirs, copied by the message),
+ * and back the encoded bytes.
  */
-import { PackedText, type ColumnValues } from '../db/packed-text';
-import type { RowPlan } from './sheet-rows';
+import { PackedText } from '../db/packed-text';
+import { SharedText } from './shared-strings';
+import type { RowPlan, SheetColumn } from './sheet-rows';
 
-export type WireColumn = readonly unknown[] | { codes: Int32Array; starts: Int32Array; nulls: Uint8Array };
+export type WireColumn = readonly unknown[] | { codes: Int32Array; starts: Int32Array; nulls: Uint8Array } | { indexes: Int32Array };
 
 export interface EncodeJob {
-  /** the sheet's column letters, one per column */
-  letters: readonly string[];
   plan: RowPlan;
   columns: WireColumn[];
   rowCount: number;
@@ -19,12 +19,14 @@ export interface EncodeJob {
 
 export type EncodeReply = { id: number; pieces: Uint8Array[] } | { id: number; error: string };
 
-export function toWire(column: ColumnValues): WireColumn {
+export function toWire(column: SheetColumn): WireColumn {
+  if (column instanceof SharedText) return { indexes: column.indexes };
   return column instanceof PackedText ? { codes: column.codes, starts: column.starts, nulls: column.nulls } : column;
 }
 
-export function fromWire(column: WireColumn): ColumnValues {
+export function fromWire(column: WireColumn): SheetColumn {
   if (Array.isArray(column)) return column;
-  const { codes, starts, nulls } = column as Exclude<WireColumn, readonly unknown[]>;
+  if ('indexes' in column) return new SharedText(column.indexes);
+  const { codes, starts, nulls } = column as { codes: Int32Array; starts: Int32Array; nulls: Uint8Array };
   return new PackedText(codes, starts, nulls);
 }

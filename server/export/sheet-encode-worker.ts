@@ -6,12 +6,9 @@ import { parentPort } from 'node:worker_threads';
 import { fromWire, type EncodeJob, type EncodeReply } from './sheet-encode-job';
 import { SheetRowEncoder } from './sheet-rows';
 
-const encoders = new Map<string, SheetRowEncoder>();
+const encoder = new SheetRowEncoder();
 
 function encode(job: EncodeJob): Uint8Array[] {
-  const key = job.letters.length.toString();
-  let encoder = encoders.get(key);
-  if (!encoder) encoders.set(key, (encoder = new SheetRowEncoder(job.letters)));
   const columns = job.columns.map(fromWire);
   const pieces: Uint8Array[] = [];
   for (let r = 0; r < job.rowCount; ) {

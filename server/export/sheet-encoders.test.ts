@@ -4,7 +4,6 @@ import { PackedText, type ColumnValues } from '../db/packed-text';
 import { SheetEncoders } from './sheet-encoders';
 import { SheetRowEncoder, type RowPlan } from './sheet-rows';
 
-const letters = ['A', 'B', 'C', 'D'];
 const plan: RowPlan = { styles: [1, 1, 2, 3], blanks: ['', '', '-', '-'], points: [false, false, false, true] };
 
 function chunk(from: number, rows: number): ColumnValues[] {
@@ -19,7 +18,7 @@ function chunk(from: number, rows: number): ColumnValues[] {
 
 /** The same rows encoded on this thread, as the export wrote them before the encoding threads. */
 function here(columns: ColumnValues[], rows: number, firstRowNumber: number): Buffer {
-  const encoder = new SheetRowEncoder(letters);
+  const encoder = new SheetRowEncoder();
   const parts: Buffer[] = [];
   for (let r = 0; r < rows; ) {
     r = encoder.rows(columns, r, rows, firstRowNumber + r, plan);
@@ -41,7 +40,7 @@ describe('sheet encoding threads', () => {
     let first = 2;
     const jobs = sizes.map((rows, i) => {
       const columns = chunk(i * 100_000, rows);
-      const job = { expected: here(columns, rows, first), answer: pool!.encode(letters, plan, columns, rows, first) };
+      const job = { expected: here(columns, rows, first), answer: pool!.encode(plan, columns, rows, first) };
       first += rows;
       return job;
     });
@@ -53,11 +52,11 @@ describe('sheet encoding threads', () => {
   it('a thread that dies fails the chunks it held, and a fresh thread takes the next ones', async () => {
     pool = new SheetEncoders(1);
     const columns = chunk(0, 50);
-    await pool.encode(letters, plan, columns, 50, 2);
-    const held = pool.encode(letters, plan, chunk(0, 200_000), 200_000, 2);
+    await pool.encode(plan, columns, 50, 2);
+    const held = pool.encode(plan, chunk(0, 200_000), 200_000, 2);
     await (pool as unknown as { threads: { worker: { terminate(): Promise<number> } }[] }).threads[0].worker.terminate();
     await expect(held).rejects.toThrow(/sheet encoding thread exited/);
-    expect(Buffer.concat(await pool.encode(letters, plan, columns, 50, 2)).equals(here(columns, 50, 2))).toBe(true);
+    expect(Buffer.concat(await pool.encode(plan, columns, 50, 2)).equals(here(columns, 50, 2))).toBe(true);
   });
 
   it('keep a process alive while they encode and let it end once they are idle', () => {
@@ -65,7 +64,7 @@ describe('sheet encoding threads', () => {
     const pool = new URL('./sheet-encoders.ts', import.meta.url).href;
     const script = `(async () => {
       const { SheetEncoders } = await import(${JSON.stringify(pool)});
-      const pieces = await new SheetEncoders(1).encode(['A'], { styles: [0], blanks: [''], points: [false] }, [Array.from({ length: 200000 }, (_, i) => i)], 200000, 2);
+      const pieces = await new SheetEncoders(1).encode({ styles: [0], blanks: [''], points: [false] }, [Array.from({ length: 200000 }, (_, i) => i)], 200000, 2);
       console.log('pieces', pieces.length);
     })();`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', timeout: 60_000 });

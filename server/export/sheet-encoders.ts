@@ -6,9 +6,8 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ColumnValues } from '../db/packed-text';
 import { toWire, type EncodeJob, type EncodeReply } from './sheet-encode-job';
-import type { RowPlan } from './sheet-rows';
+import type { RowPlan, SheetColumn } from './sheet-rows';
 
 const BOOT = new URL('../worker-boot.mjs', import.meta.url);
 const ENTRY = new URL('./sheet-encode-worker.ts', import.meta.url).href;
@@ -30,8 +29,8 @@ export class SheetEncoders {
   constructor(readonly size: number) {}
 
   /** Rows 0…rowCount-1 of the columns as sheet rows numbered from `firstRowNumber`, in pieces. */
-  encode(letters: readonly string[], plan: RowPlan, columns: readonly ColumnValues[], rowCount: number, firstRowNumber: number): Promise<Buffer[]> {
-    const job: EncodeJob = { letters, plan, columns: columns.map(toWire), rowCount, firstRowNumber };
+  encode(plan: RowPlan, columns: readonly SheetColumn[], rowCount: number, firstRowNumber: number): Promise<Buffer[]> {
+    const job: EncodeJob = { plan, columns: columns.map(toWire), rowCount, firstRowNumber };
     const thread = this.leastBusy();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {

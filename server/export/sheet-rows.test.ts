@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { PackedText, type ColumnValues } from '../db/packed-text';
-import { fastNumber, SheetRowEncoder, type RowPlan } from './sheet-rows';
+import { PackedText } from '../db/packed-text';
+import { EMPTY_TEXT, NULL_TEXT, SharedText } from './shared-strings';
+import { fastNumber, SheetRowEncoder, type RowPlan, type SheetColumn } from './sheet-rows';
 import { escapeXml } from './xlsx-parts';
 
 const plan = (styles: number[], blanks = styles.map(() => ''), points = styles.map(() => false)): RowPlan => ({ styles, blanks, points });
 
-function encode(columns: ColumnValues[], rowCount: number, p: RowPlan, capacity?: number): string {
-  const encoder = new SheetRowEncoder(['A', 'B', 'C'], capacity);
+function encode(columns: SheetColumn[], rowCount: number, p: RowPlan, capacity?: number): string {
+  const encoder = new SheetRowEncoder(capacity);
   const parts: Buffer[] = [];
   for (let r = 0; r < rowCount; ) {
     r = encoder.rows(columns, r, rowCount, 2 + r, p);
@@ -21,16 +22,16 @@ function written(numbers: number[]): string[] {
 }
 
 describe('sheet rows', () => {
-  it('writes numbers as numbers and text inline, keeping edge spaces', () => {
+  it('writes numbers as numbers and text inline, keeping edge spaces; only the first cell names its reference', () => {
     expect(encode([[' x'], [3.5], [null]], 1, plan([1, 2, 2]))).toBe(
-      '<row r="2"><c r="A2" s="1" t="inlineStr"><is><t xml:space="preserve"> x</t></is></c><c r="B2" s="2"><v>3.5</v></c><c r="C2" s="2"/></row>',
+      '<row r="2"><c r="A2" s="1" t="inlineStr"><is><t xml:space="preserve"> x</t></is></c><c s="2"><v>3.5</v></c><c s="2"/></row>',
     );
   });
 
   it('shows an empty measure as its blank text and a rate change in points (rule §17)', () => {
     expect(encode([['店'], [null], [0.0312]], 1, plan([1, 2, 3], ['', '-', '-'], [false, false, true]))).toBe(
-      '<row r="2"><c r="A2" s="1" t="inlineStr"><is><t>店</t></is></c><c r="B2" s="2" t="inlineStr"><is><t>-</t></is></c>' +
-        '<c r="C2" s="3"><v>3.12</v></c></row>',
+      '<row r="2"><c r="A2" s="1" t="inlineStr"><is><t>店</t></is></c><c s="2" t="inlineStr"><is><t>-</t></is></c>' +
+        '<c s="3"><v>3.12</v></c></row>',
     );
   });
 
@@ -66,7 +67,23 @@ describe('sheet rows', () => {
     const rows = xml.match(/<row r="\d+">/g)!;
     expect(rows).toHaveLength(500);
     expect(rows[499]).toBe('<row r="501">');
-    expect(xml).toContain('<c r="A501" s="0" t="inlineStr"><is><t>商品499</t></is></c><c r="B501" s="1"><v>748.5</v></c>');
+    expect(xml).toContain('<c r="A501" t="inlineStr"><is><t>商品499</t></is></c><c s="1"><v>748.5</v></c>');
+  });
+
+  it('points a shared text at its index; an empty text is an empty cell, NULL its blank; style 0 goes unsaid', () => {
+    const indexes = new SharedText(Int32Array.from([7, EMPTY_TEXT, NULL_TEXT, 1234567890]));
+    const xml = encode([indexes, indexes, [1, 2, 3, 4]], 4, plan([0, 2, 0], ['', '-', '']));
+    expect(xml.split('</row>').slice(0, 4)).toEqual([
+      '<row r="2"><c r="A2" t="s"><v>7</v></c><c s="2" t="s"><v>7</v></c><c><v>1</v></c>',
+      '<row r="3"><c r="B3" s="2"/><c><v>2</v></c>',
+      '<row r="4"><c r="B4" s="2" t="inlineStr"><is><t>-</t></is></c><c><v>3</v></c>',
+      '<row r="5"><c r="A5" t="s"><v>1234567890</v></c><c s="2" t="s"><v>1234567890</v></c><c><v>4</v></c>',
+    ]);
+  });
+
+  it('leaves out an empty cell of the default style, and the cell after it names its reference', () => {
+    const xml = encode([['a'], [''], [null], PackedText.of(['']), PackedText.of(['x&']), [5]], 1, plan([0, 0, 0, 0, 0, 3]));
+    expect(xml).toBe('<row r="2"><c r="A2" t="inlineStr"><is><t>a</t></is></c><c r="E2" t="inlineStr"><is><t>x&amp;</t></is></c><c s="3"><v>5</v></c></row>');
   });
 
   it('gives a row larger than the buffer a buffer of its own', () => {

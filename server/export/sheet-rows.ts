@@ -1,12 +1,20 @@
 /**
  * Encodes sheet rows (`<row>` with its `<c>` cells) as UTF-8 straight into a byte buffer, reading the
- * values from column arrays. The markup around each value is encoded once per column, a row's
+ * values from column arrays. Only a row's first cell names its reference (`r="A2"`), and a cell after
+ * one left out; the others follow the cell before, as readers place a cell without one. An empty cell
+ * of the default style is left out. References on every cell put the row number a dozen times in each
+ * row, which deflate cannot match: leaving them out made a demo export's sheet a fifth smaller and its
+ * deflated size less than half. The markup around each value is encoded once per column, a row's
  * reference digits once per row, and plain ASCII text and numbers byte by byte: a million rows make
  * no per-row or per-cell strings, objects or arrays for the garbage collector.
  */
 import { toPoints } from '../../engine/percentage-points';
 import { PackedText, type ColumnValues } from '../db/packed-text';
-import { escapeXml } from './xlsx-parts';
+import { EMPTY_TEXT, SharedText } from './shared-strings';
+import { columnLetter, escapeXml } from './xlsx-parts';
+
+/** A column of a chunk as the encoder reads it: plain values, packed text, or shared-string indexes. */
+export type SheetColumn = ColumnValues | SharedText;
 
 /** How the cells of one row are written: each column's style, the text of an empty value, points. */
 export interface RowPlan {
@@ -20,19 +28,23 @@ export interface RowPlan {
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 
 interface CellMarkup {
-  /** `<c r="B` */
-  open: Uint8Array;
-  /** `" s="3"/>` */
+  /** `<c r="B`: the row's digits and a quote follow */
+  refOpen: Uint8Array;
+  style: number;
+  /** ` s="3"/>` (what follows the cell's opening; no ` s` for the default style 0) */
   empty: Uint8Array;
-  /** `" s="3"><v>` */
+  /** ` s="3" t="s"><v>`: an index into the shared strings */
+  shared: Uint8Array;
+  /** ` s="3"><v>` */
   number: Uint8Array;
-  /** `" s="3" t="inlineStr"><is><t>` */
+  /** ` s="3" t="inlineStr"><is><t>` */
   text: Uint8Array;
   /** the same with `xml:space="preserve"` */
   spacedText: Uint8Array;
 }
 
 const ROW_OPEN = ascii('<row r="');
+const CELL_OPEN = ascii('<c');
 const ROW_REF_END = ascii('">');
 const ROW_CLOSE = ascii('</row>');
 const NUMBER_CLOSE = ascii('</v></c>');
@@ -60,11 +72,10 @@ export class SheetRowEncoder {
   private readonly cells = new Map<string, CellMarkup[]>();
   private readonly rowDigits = new Uint8Array(16);
   private rowDigitCount = 0;
+  /** whether the next cell must name its reference: the row's first, or one after a cell left out */
+  private needRef = true;
 
-  constructor(
-    private readonly letters: readonly string[],
-    private readonly capacity = 1 << 20,
-  ) {
+  constructor(private readonly capacity = 1 << 20) {
     this.buffer = Buffer.allocUnsafe(capacity);
   }
 
@@ -91,10 +102,10 @@ export class SheetRowEncoder {
    * until the buffer cannot hold the next row. Returns the index of the first row not written.
    * A row larger than an empty buffer gets a buffer of its own size.
    */
-  rows(columns: readonly ColumnValues[], from: number, to: number, firstRowNumber: number, plan: RowPlan): number {
+  rows(columns: readonly SheetColumn[], from: number, to: number, firstRowNumber: number, plan: RowPlan): number {
     const markup = this.markupFor(plan);
     let fixed = ROW_OPEN.length + ROW_REF_END.length + ROW_CLOSE.length + 16;
-    for (const m of markup) fixed += m.open.length + m.spacedText.length + CELL_SLACK;
+    for (const m of markup) fixed += m.refOpen.length + m.spacedText.length + CELL_SLACK;
     // one bound for every row of the call, from each column's longest text: a pass per column
     // instead of a look at every cell of every row
     let bound = fixed;
@@ -120,45 +131,83 @@ export class SheetRowEncoder {
     const key = plan.styles.join(',');
     let markup = this.cells.get(key);
     if (!markup) {
-      markup = plan.styles.map((style, i) => ({
-        open: ascii(`<c r="${this.letters[i]}`),
-        empty: ascii(`" s="${style}"/>`),
-        number: ascii(`" s="${style}"><v>`),
-        text: ascii(`" s="${style}" t="inlineStr"><is><t>`),
-        spacedText: ascii(`" s="${style}" t="inlineStr"><is><t xml:space="preserve">`),
-      }));
+      markup = plan.styles.map((style, i) => {
+        const head = style ? ` s="${style}"` : '';
+        return {
+          refOpen: ascii(`<c r="${columnLetter(i)}`),
+          style,
+          empty: ascii(`${head}/>`),
+          shared: ascii(`${head} t="s"><v>`),
+          number: ascii(`${head}><v>`),
+          text: ascii(`${head} t="inlineStr"><is><t>`),
+          spacedText: ascii(`${head} t="inlineStr"><is><t xml:space="preserve">`),
+        };
+      });
       this.cells.set(key, markup);
     }
     return markup;
   }
 
-  private row(columns: readonly ColumnValues[], r: number, rowNumber: number, markup: CellMarkup[], plan: RowPlan): void {
+  private row(columns: readonly SheetColumn[], r: number, rowNumber: number, markup: CellMarkup[], plan: RowPlan): void {
     this.setRowDigits(rowNumber);
     this.bytes(ROW_OPEN);
     this.digits();
     this.bytes(ROW_REF_END);
+    this.needRef = true;
     for (let c = 0; c < columns.length; c++) {
       const m = markup[c];
-      this.bytes(m.open);
-      this.digits();
       const column = columns[c];
+      if (column instanceof SharedText) {
+        const index = column.indexes[r];
+        if (index >= 0) {
+          this.open(m);
+          this.bytes(m.shared);
+          this.integer(index);
+          this.bytes(NUMBER_CLOSE);
+          continue;
+        }
+        if (index === EMPTY_TEXT) {
+          this.emptyCell(m);
+          continue;
+        }
+      }
       if (column instanceof PackedText && !column.nulls[r]) {
         this.packedText(column, r, m);
         continue;
       }
-      let v = column instanceof PackedText ? null : column[r];
+      let v = column instanceof PackedText || column instanceof SharedText ? null : column[r];
       if (v === null || v === undefined) v = plan.blanks[c];
       if (typeof v === 'number' && Number.isFinite(v)) {
+        this.open(m);
         this.bytes(m.number);
         this.number(plan.points[c] ? toPoints(v) : v);
         this.bytes(NUMBER_CLOSE);
       } else if (v === '') {
-        this.bytes(m.empty);
+        this.emptyCell(m);
       } else {
         this.text(String(v), m);
       }
     }
     this.bytes(ROW_CLOSE);
+  }
+
+  /** A cell's opening: with its reference when the cell before was left out (or it is the first). */
+  private open(m: CellMarkup): void {
+    if (!this.needRef) return this.bytes(CELL_OPEN);
+    this.bytes(m.refOpen);
+    this.digits();
+    this.buffer[this.used++] = QUOTE;
+    this.needRef = false;
+  }
+
+  /** An empty cell: left out when it has the default style, so the next cell names its reference. */
+  private emptyCell(m: CellMarkup): void {
+    if (m.style === 0) {
+      this.needRef = true;
+      return;
+    }
+    this.open(m);
+    this.bytes(m.empty);
   }
 
   private bytes(source: Uint8Array): void {
@@ -227,10 +276,12 @@ export class SheetRowEncoder {
     const kind = textKind(value);
     if (kind === PLAIN_ASCII) {
       const last = value.charCodeAt(value.length - 1);
+      this.open(m);
       this.bytes(value.charCodeAt(0) === SPACE || last === SPACE ? m.spacedText : m.text);
       this.latin1(value);
     } else {
       const escaped = kind === PLAIN_TEXT ? value : escapeXml(value);
+      this.open(m);
       this.bytes(EDGE_SPACE.test(escaped) ? m.spacedText : m.text);
       this.used += this.buffer.write(escaped, this.used);
     }
@@ -246,8 +297,10 @@ export class SheetRowEncoder {
     const { codes } = column;
     const from = column.starts[r];
     const to = column.starts[r + 1];
-    if (from === to) return this.bytes(m.empty);
+    if (from === to) return this.emptyCell(m);
     const start = this.used;
+    const needRef = this.needRef;
+    this.open(m);
     this.bytes(isEdgeSpace(codes[from]) || isEdgeSpace(codes[to - 1]) ? m.spacedText : m.text);
     const buffer = this.buffer;
     let at = this.used;
@@ -257,6 +310,7 @@ export class SheetRowEncoder {
         if (cp < SPACE ? cp !== 9 && cp !== 10 && cp !== 13 : cp === AMP || cp === LT || cp === GT || cp === QUOTE) {
           // markup, or a character XML cannot carry: the string way escapes and drops as for any text
           this.used = start;
+          this.needRef = needRef;
           return this.text(column.at(r)!, m);
         }
         buffer[at++] = cp;
@@ -266,6 +320,7 @@ export class SheetRowEncoder {
       } else if (cp < 0x10000) {
         if (cp === 0xfffe || cp === 0xffff || (cp >= 0xd800 && cp <= 0xdfff)) {
           this.used = start;
+          this.needRef = needRef;
           return this.text(column.at(r)!, m);
         }
         buffer[at++] = 0xe0 | (cp >> 12);
@@ -292,8 +347,10 @@ function isEdgeSpace(cp: number): boolean {
 }
 
 /** The most UTF-16 units (or code points, plus one) of any text in rows from…to of a column. */
-function longestText(column: ColumnValues, from: number, to: number): number {
+function longestText(column: SheetColumn, from: number, to: number): number {
   let longest = 0;
+  // an index has at most 10 digits; an empty or NULL cell's markup is within the slack
+  if (column instanceof SharedText) return 2;
   if (column instanceof PackedText) {
     const { starts } = column;
     for (let r = from; r < to; r++) longest = Math.max(longest, starts[r + 1] - starts[r] + 1);

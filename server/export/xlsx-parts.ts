@@ -1,7 +1,7 @@
 /**
  * The XML parts of a one-sheet xlsx (SpreadsheetML), written as text: the fixed package parts, a styles
- * part with one cell format per column format (normal and bold), and the sheet's rows. Strings are inline
- * (no shared-strings table to hold in memory) and every cell points at a shared style by index.
+ * part with one cell format per column format (normal and bold), the sheet's head and tail, and the
+ * shared-strings part. Every cell points at a shared style by index.
  */
 import { PP_NUMBER_FORMAT, toPoints } from '../../engine/percentage-points';
 import type { Column, ColumnFormat, ReportRow } from '../../engine/wire';
@@ -102,6 +102,7 @@ export function packageParts(title: string): Record<string, string> {
       '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
       '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
       '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+      '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' +
       '</Types>',
     '_rels/.rels':
       `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
@@ -114,6 +115,7 @@ export function packageParts(title: string): Record<string, string> {
       `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
       `<Relationship Id="rId1" Type="${REL_NS}/worksheet" Target="worksheets/sheet1.xml"/>` +
       `<Relationship Id="rId2" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+      `<Relationship Id="rId3" Type="${REL_NS}/sharedStrings" Target="sharedStrings.xml"/>` +
       '</Relationships>',
   };
 }
@@ -136,6 +138,19 @@ export function sheetHead(columns: Column[], styles: SheetStyles): string {
 }
 
 export const SHEET_TAIL = '</sheetData></worksheet>';
+
+/** The shared-strings part's head: `count` cells point at `uniqueCount` texts. */
+export function sharedStringsHead(count: number, uniqueCount: number): string {
+  return `${XML_HEAD}<sst xmlns="${MAIN_NS}" count="${count}" uniqueCount="${uniqueCount}">`;
+}
+
+export const SHARED_STRINGS_TAIL = '</sst>';
+
+/** One shared text, escaped, its edge spaces kept. */
+export function sharedStringItem(text: string): string {
+  const escaped = escapeXml(text);
+  return /^\s|\s$/.test(escaped) ? `<si><t xml:space="preserve">${escaped}</t></si>` : `<si><t>${escaped}</t></si>`;
+}
 
 type Cell = string | number | null | undefined;
 

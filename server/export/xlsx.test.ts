@@ -1,11 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Column } from '../../engine/wire';
 import type { ColumnChunk } from '../db/types';
+import { PackedText } from '../db/packed-text';
 import { sheetName, writeReportXlsx } from './xlsx';
+import { readZip } from './zip.testkit';
 
 const col = (value: string, label: string, type: '1' | '2', format: Column['format']): Column => ({
   value, label, type, format, is_header_show: '1', sortable: false, min_width: 100,
@@ -93,6 +95,43 @@ describe('xlsx export (rule §17)', () => {
     // no totals: nothing after the last row; the header stays frozen
     expect(ws.rowCount).toBe(3002);
     expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+  });
+
+  it('keeps each distinct text once in the shared strings, packed or not, and Excel readers see the texts', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'xlsx-'));
+    const file = join(dir, 's.xlsx');
+    const columns = [col('org', '组织', '1', 'text'), col('day', '日期', '1', 'date'), col('sales', '销售额', '2', 'money')];
+    const stores = ['上海徐汇店', ' 杭州 <西湖> 店 ', null, ''];
+    async function* rows() {
+      for (let c = 0; c < 3; c++) {
+        const org = PackedText.of(Array.from({ length: 400 }, (_, i) => stores[i % 4]));
+        const day = Array.from({ length: 400 }, (_, i) => `2026-11-${String(1 + ((c + i) % 3)).padStart(2, '0')}`);
+        yield { names: ['org', 'day', 'sales'], columns: [org, day, day.map((_, i) => i / 4)], rowCount: 400 };
+      }
+    }
+    expect(await writeReportXlsx(file, { title: 't', columns, chunks: rows(), totals: { sales: 1 } })).toBe(1200);
+    const parts = new Map(readZip(readFileSync(file)).map((e) => [e.name, e.data.toString()]));
+    const sst = parts.get('xl/sharedStrings.xml')!;
+    expect([...sst.matchAll(/<si>(.*?)<\/si>/g)].map((m) => m[1])).toEqual([
+      '<t>上海徐汇店</t>',
+      '<t xml:space="preserve"> 杭州 &lt;西湖&gt; 店 </t>',
+      '<t>2026-11-01</t>',
+      '<t>2026-11-02</t>',
+      '<t>2026-11-03</t>',
+    ]);
+    // 600 store cells and 1,200 day cells point at the table; empty and NULL stores are empty cells
+    expect(sst).toContain('count="1800" uniqueCount="5"');
+    expect(parts.get('xl/worksheets/sheet1.xml')).not.toContain('inlineStr"><is><t>上海');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.worksheets[0];
+    expect([2, 3, 4, 5].map((r) => ws.getRow(r).values)).toEqual([
+      [undefined, '上海徐汇店', '2026-11-01', 0],
+      [undefined, ' 杭州 <西湖> 店 ', '2026-11-02', 0.25],
+      [undefined, undefined, '2026-11-03', 0.5],
+      [undefined, undefined, '2026-11-01', 0.75],
+    ]);
+    expect(ws.getRow(1202).values).toEqual([undefined, '合计', undefined, 1]);
   });
 
   it('makes a valid sheet name from any title', () => {

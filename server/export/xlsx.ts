@@ -1,18 +1,29 @@
 /**
  * Streams a report into an xlsx file formatted like the screen: a frozen header row, the rows, then the
- * totals row ('合计' in the first column). Each chunk of rows is encoded as XML on a sheet-encoding
- * thread while the next is read, and goes in order into the zip's deflate stream, with back-pressure:
- * a few chunks are in flight at most, so memory stays flat for any number of rows.
+ * totals row ('合计' in the first column). Each chunk's text columns are looked up in the shared-strings
+ * table here; the chunk is then encoded as XML on a sheet-encoding thread while the next is read, and
+ * goes in order into the zip's deflate stream, with back-pressure: a few chunks are in flight at most,
+ * so memory stays flat for any number of rows (the table is bounded). The table's part comes last.
  */
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Column, ReportRow } from '../../engine/wire';
 import type { ColumnValues } from '../db/packed-text';
 import type { ColumnChunk } from '../db/types';
+import { SharedStrings } from './shared-strings';
 import { sheetEncoders } from './sheet-encoders';
 import { SheetRowEncoder, type RowPlan } from './sheet-rows';
 import { ZipWriter, type ZipEntryWriter } from './zip';
-import { columnLetter, packageParts, SHEET_TAIL, sheetHead, sheetStyles, totalsCells } from './xlsx-parts';
+import {
+  packageParts,
+  SHARED_STRINGS_TAIL,
+  sharedStringItem,
+  sharedStringsHead,
+  SHEET_TAIL,
+  sheetHead,
+  sheetStyles,
+  totalsCells,
+} from './xlsx-parts';
 
 export { sheetName } from './xlsx-parts';
 
@@ -37,6 +48,9 @@ const SHEET_COMPRESSION = 1;
 /** chunks handed to the encoding threads and not yet written: enough to keep each thread busy */
 const CHUNKS_IN_FLIGHT = 3;
 
+/** the shared-strings part goes to the deflater in pieces of about this size */
+const FLUSH_BYTES = 1 << 20;
+
 /** One row from a list of values, in the form the encoder reads: a column of one value each. */
 const single = (values: unknown[]) => values.map((v) => [v]);
 
@@ -47,8 +61,7 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
   const done = finished(file);
   const zip = new ZipWriter(file);
   // the sheet's head, header row, totals row and tail are encoded here; the body on the encoding threads
-  const letters = columns.map((_, i) => columnLetter(i));
-  const encoder = new SheetRowEncoder(letters);
+  const encoder = new SheetRowEncoder();
   const blank = columns.map(() => '');
   const noPoints = columns.map(() => false);
   const body: RowPlan = {
@@ -60,6 +73,7 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
   const flush = async () => {
     if (sheet && encoder.size) await sheet.write(encoder.take());
   };
+  const shared = new SharedStrings();
   let written = 0;
   const writeRows = async (values: readonly ColumnValues[], rowCount: number, firstRowNumber: number, plan: RowPlan) => {
     for (let r = 0; r < rowCount; ) {
@@ -86,8 +100,8 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
     try {
       for await (const chunk of source.chunks) {
         const at = new Map(chunk.names.map((name, i) => [name, i]));
-        const values = columns.map((c) => chunk.columns[at.get(c.value) ?? -1] ?? []);
-        const pieces = encoders.encode(letters, body, values, chunk.rowCount, handedOut + 2);
+        const values = columns.map((c) => shared.share(chunk.columns[at.get(c.value) ?? -1] ?? []));
+        const pieces = encoders.encode(body, values, chunk.rowCount, handedOut + 2);
         // a failure is taken when its turn comes; until then it must not count as unhandled
         pieces.catch(() => undefined);
         inFlight.push({ rowCount: chunk.rowCount, pieces });
@@ -102,6 +116,15 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
     const totals = typeof source.totals === 'function' ? await source.totals() : source.totals;
     if (totals) await writeRows(single(totalsCells(columns, totals, source.totalsLabel)), 1, written + 2, { styles: styles.bold, blanks: blank, points: noPoints });
     encoder.raw(SHEET_TAIL);
+    await flush();
+    await sheet.end();
+    sheet = zip.stream('xl/sharedStrings.xml', SHEET_COMPRESSION);
+    encoder.raw(sharedStringsHead(shared.count, shared.size));
+    for (let i = 0; i < shared.size; i++) {
+      encoder.raw(sharedStringItem(shared.at(i)));
+      if (encoder.size >= FLUSH_BYTES) await flush();
+    }
+    encoder.raw(SHARED_STRINGS_TAIL);
     await flush();
     await sheet.end();
     await zip.finish();

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { PackedText } from '../db/packed-text';
+import { EMPTY_TEXT, NULL_TEXT, SharedStrings, SharedText } from './shared-strings';
+
+const indexes = (column: unknown) => {
+  expect(column).toBeInstanceOf(SharedText);
+  return [...(column as SharedText).indexes];
+};
+
+describe('shared strings', () => {
+  it('gives each distinct text one index, whether it comes packed or as a string, and counts the cells', () => {
+    const table = new SharedStrings();
+    const names = ['上海徐汇店', '杭州西湖店', '上海徐汇店', null, '', '😀 x'];
+    expect(indexes(table.share(PackedText.of(names)))).toEqual([0, 1, 0, NULL_TEXT, EMPTY_TEXT, 2]);
+    expect(indexes(table.share(['杭州西湖店', '😀 x', 'new', undefined]))).toEqual([1, 2, 3, NULL_TEXT]);
+    expect([0, 1, 2, 3].map((i) => table.at(i))).toEqual(['上海徐汇店', '杭州西湖店', '😀 x', 'new']);
+    expect(table.size).toBe(4);
+    expect(table.count).toBe(7);
+  });
+
+  it('leaves columns that hold anything but text as they are, and a column of NULLs only', () => {
+    const table = new SharedStrings();
+    const mixed = ['a', 1, null];
+    expect(table.share(mixed)).toBe(mixed);
+    const numbers = [1.5, 2];
+    expect(table.share(numbers)).toBe(numbers);
+    const nulls = [null, null];
+    expect(table.share(nulls)).toBe(nulls);
+    expect(table.size).toBe(0);
+  });
+
+  it('tells apart many texts with the same length and letters, through the table growing', () => {
+    const table = new SharedStrings();
+    const texts = Array.from({ length: 50_000 }, (_, i) => `SKU${String(i).padStart(6, '0')}`);
+    const first = indexes(table.share(PackedText.of(texts)));
+    expect(first).toEqual(texts.map((_, i) => i));
+    expect(indexes(table.share([...texts].reverse()))).toEqual([...first].reverse());
+    expect(table.at(12_345)).toBe('SKU012345');
+  });
+
+  it('stops taking texts once it holds its bound: later chunks stay inline, earlier indexes stand', () => {
+    const table = new SharedStrings(10);
+    expect(indexes(table.share(['abcdef', 'ghijk', 'abcdef']))).toEqual([0, 1, 0]);
+    const later = PackedText.of(['abcdef', 'zzz']);
+    expect(table.share(later)).toBe(later);
+    expect(table.size).toBe(2);
+    expect(table.count).toBe(3);
+  });
+});
