@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ZipWriter } from './zip';
-import { descriptor, readZip } from './zip.testkit';
+import { readZip } from './zip.testkit';
 
 let dir = '';
 afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));

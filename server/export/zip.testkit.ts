@@ -35,7 +35,7 @@ export function readZip(zip: Buffer): Read[] {
   return entries;
 }
 
-export function descriptor(crc: number, compressed: number, size: number): Buffer {
+function descriptor(crc: number, compressed: number, size: number): Buffer {
   const d = Buffer.alloc(16);
   [0x08074b50, crc, compressed, size].forEach((v, i) => d.writeUInt32LE(v, i * 4));
   return d;
