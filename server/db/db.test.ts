@@ -52,7 +52,9 @@ describe('DuckDB adapter', () => {
         TIMESTAMP '2024-03-01 08:09:10' AS ts, range % 2 = 0 AS even,
         CASE WHEN range % 5 = 0 THEN NULL ELSE CAST(-range / 3 AS DECIMAL(38,6)) END AS neg,
         CAST(range - 2500 AS DECIMAL(18,3)) * 1.5 AS mid, CAST(-9007199254740993 AS DECIMAL(38,0)) AS huge,
-        CASE WHEN range % 7 = 0 THEN NULL WHEN range % 7 = 1 THEN DATE '1969-12-31' - CAST(range AS INTEGER) WHEN range = 4999 THEN DATE 'infinity' ELSE DATE '9999-12-31' END AS d2
+        CASE WHEN range % 7 = 0 THEN NULL WHEN range % 7 = 1 THEN DATE '1969-12-31' - CAST(range AS INTEGER) WHEN range = 4999 THEN DATE 'infinity' ELSE DATE '9999-12-31' END AS d2,
+        CASE range % 5 WHEN 0 THEN NULL WHEN 1 THEN -range * 4294967311 WHEN 2 THEN 9007199254740993 - range
+          WHEN 3 THEN -9007199254740993 + range ELSE range * 4294967296 + 4294967295 END AS long
       FROM range(5000) ORDER BY range`;
     const rows = await db.query(sql);
     const chunks = [];
@@ -67,6 +69,8 @@ describe('DuckDB adapter', () => {
     expect(streamed[10].neg).toBeNull();
     expect([streamed[7].d2, streamed[8].d2, streamed[9].d2]).toEqual([null, '1969-12-23', '9999-12-31']);
     expect(streamed[4999].d2).toBe(rows[4999].d2);
+    // BIGINT from its two words below 2^53, through a BigInt beyond
+    expect([1, 4, 5, 6, 7, 8].map((r) => streamed[r].long)).toEqual([-4294967311, 4 * 4294967296 + 4294967295, null, -6 * 4294967311, Number(9007199254740993n - 7n), Number(-9007199254740993n + 8n)]);
     await db.close();
   });
 

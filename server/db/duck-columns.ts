@@ -37,24 +37,47 @@ const readNative: ColumnReader = (chunk, index, out, at) => {
   for (let r = 0, n = chunk.rowCount; r < n; r++) out[at + r] = vector.getItem(r);
 };
 
+/** Powers of ten are exact doubles up to 10^22, so one division rounds correctly. */
+const MAX_EXACT_SCALE = 22;
+const TWO_32 = 2 ** 32;
+/** the high 32-bit word of an integer below 2^53 in magnitude lies in [-2^21, 2^21) */
+const HIGH_WORD_LIMIT = 2 ** 21;
+
 const readWideInteger: ColumnReader = (chunk, index, out, at) => {
   const vector = chunk.getColumnVector(index) as DuckDBVector<bigint>;
+  const words = bigIntWords(vector, chunk.rowCount);
   for (let r = 0, n = chunk.rowCount; r < n; r++) {
+    if (words) {
+      const high = words.view[r * 2 + 1];
+      // below 2^53 in magnitude the two words make the exact double without a BigInt (counts, row numbers)
+      if (high < HIGH_WORD_LIMIT && high >= -HIGH_WORD_LIMIT) {
+        out[at + r] = words.valid(r) ? high * TWO_32 + (words.view[r * 2] >>> 0) : null;
+        continue;
+      }
+    }
     const v = vector.getItem(r);
     out[at + r] = v === null ? null : Number(v);
   }
 };
+
+/**
+ * A BIGINT vector's values as 32-bit words (low, high) over its `BigInt64Array`, and its validity;
+ * null for any other vector or when the API's internals are not what is expected.
+ */
+function bigIntWords(vector: unknown, rows: number): { view: Int32Array; valid: (index: number) => boolean } | null {
+  const { items, validity } = vector as { items?: unknown; validity?: { itemValid?: unknown } };
+  if (!(items instanceof BigInt64Array) || items.length < rows || typeof validity?.itemValid !== 'function') return null;
+  return {
+    view: new Int32Array(items.buffer, items.byteOffset, rows * 2),
+    valid: (i) => (validity.itemValid as (i: number) => boolean).call(validity, i),
+  };
+}
 
 interface ScaledVector {
   getScaledValue(index: number): number | bigint | null;
   getItem(index: number): { toString(): string } | null;
 }
 
-/** Powers of ten are exact doubles up to 10^22, so one division rounds correctly. */
-const MAX_EXACT_SCALE = 22;
-const TWO_32 = 2 ** 32;
-/** the high 32-bit word of an integer below 2^53 in magnitude lies in [-2^21, 2^21) */
-const HIGH_WORD_LIMIT = 2 ** 21;
 
 /**
  * The raw little-endian integers of a 64- or 128-bit DECIMAL vector. The node API reads them as

@@ -78,24 +78,24 @@ export class PackedTextBuilder {
 
   /** Appends rows from code points `codes[offsets[r]] … + lengths[r]`; `valid(r)` false for NULL. */
   append(codes: Int32Array, count: number, offset: (r: number) => number, length: (r: number) => number, valid: (r: number) => boolean): void {
+    // the rows hold at most all of `codes`: one reserve, then each row copied by a plain loop (a
+    // subarray per row cost more than the copying, for names of a few characters)
+    this.reserve(codes.length);
+    const out = this.codes;
+    let used = this.used;
     for (let r = 0; r < count; r++) {
       if (!valid(r)) {
         this.nulls.push(1);
-        this.starts.push(this.used);
+        this.starts.push(used);
         continue;
       }
       const from = offset(r);
-      const n = length(r);
+      const to = from + length(r);
       this.nulls.push(0);
-      if (n === 1 && codes[from] === -1) {
-        this.starts.push(this.used);
-        continue;
-      }
-      this.reserve(n);
-      this.codes.set(codes.subarray(from, from + n), this.used);
-      this.used += n;
-      this.starts.push(this.used);
+      if (to - from !== 1 || codes[from] !== -1) for (let i = from; i < to; i++) out[used++] = codes[i];
+      this.starts.push(used);
     }
+    this.used = used;
   }
 
   push(codes: readonly number[] | null): void {

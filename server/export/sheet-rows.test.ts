@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PackedText } from '../db/packed-text';
 import { EMPTY_TEXT, NULL_TEXT, SharedText } from './shared-strings';
-import { fastNumber, SheetRowEncoder, type RowPlan, type SheetColumn } from './sheet-rows';
+import { SheetRowEncoder, type RowPlan, type SheetColumn } from './sheet-rows';
 import { escapeXml } from './xlsx-parts';
 
 const plan = (styles: number[], blanks = styles.map(() => ''), points = styles.map(() => false)): RowPlan => ({ styles, blanks, points });
@@ -102,12 +102,5 @@ describe('sheet rows', () => {
     const texts = written(samples);
     const wrong = samples.filter((n, i) => texts[i] !== String(n));
     expect(wrong).toEqual([]);
-  });
-
-  it('takes the fast ways for integers and cents, String for the rest', () => {
-    expect(fastNumber(123)).not.toBe('123');
-    expect(fastNumber(123.45)).not.toBe('123.45');
-    expect(fastNumber(1 / 3)).toBe(String(1 / 3));
-    expect(fastNumber(2 ** 41)).toBe(String(2 ** 41));
   });
 });

@@ -233,12 +233,24 @@ export class SheetRowEncoder {
     this.used = at;
   }
 
-  /** A non-negative integer below 2^53, in decimal. */
-  private integer(n: number, minDigits = 1): void {
+  /** A non-negative integer below 2^53, in decimal: 32-bit arithmetic while it fits. */
+  private integer(n: number): void {
     const buffer = this.buffer;
+    if (n < INT32_LIMIT) {
+      let v = n | 0;
+      let width = 1;
+      for (let p = 10; p <= v; p *= 10) width++;
+      let at = this.used + width;
+      this.used = at;
+      do {
+        const next = (v / 10) | 0;
+        buffer[--at] = DIGIT_0 + v - next * 10;
+        v = next;
+      } while (v > 0);
+      return;
+    }
     let width = 1;
     for (let p = 10; p <= n; p *= 10) width++;
-    width = Math.max(width, minDigits);
     let at = this.used + width;
     this.used = at;
     for (let i = 0; i < width; i++) {
@@ -247,22 +259,29 @@ export class SheetRowEncoder {
     }
   }
 
-  /** The number as `String(n)` writes it, without making the string for integers and cents. */
+  /**
+   * The number as `String(n)` writes it. Below CENTS_LIMIT a whole number of cents (integers too) is
+   * written from its cents without making a string: there `String` writes at most two decimals.
+   */
   private number(n: number): void {
-    const text = fastNumber(n);
-    if (text === FAST_INTEGER || text === FAST_CENTS) {
-      const abs = Math.abs(n);
-      if (n < 0) this.buffer[this.used++] = MINUS;
-      if (text === FAST_INTEGER) return this.integer(abs);
+    const abs = n < 0 ? -n : n;
+    if (abs < CENTS_LIMIT) {
       const cents = Math.round(abs * 100);
-      this.integer(Math.floor(cents / 100));
-      this.buffer[this.used++] = DOT;
-      const fraction = cents % 100;
-      if (fraction % 10 === 0) this.buffer[this.used++] = DIGIT_0 + fraction / 10;
-      else this.integer(fraction, 2);
-      return;
+      if (cents / 100 === abs) {
+        const buffer = this.buffer;
+        if (n < 0) buffer[this.used++] = MINUS;
+        const whole = Math.floor(cents / 100);
+        this.integer(whole);
+        const fraction = cents - whole * 100;
+        if (fraction === 0) return;
+        buffer[this.used++] = DOT;
+        const tens = (fraction / 10) | 0;
+        buffer[this.used++] = DIGIT_0 + tens;
+        if (fraction !== tens * 10) buffer[this.used++] = DIGIT_0 + fraction - tens * 10;
+        return;
+      }
     }
-    this.latin1(text);
+    this.latin1(String(n));
   }
 
   private latin1(text: string): void {
@@ -384,23 +403,9 @@ function textKind(text: string): number {
   return kind;
 }
 
-const FAST_INTEGER = '\u0000integer';
-const FAST_CENTS = '\u0000cents';
 /**
  * Below this a number's cents decide it: its doubles lie closer than half a cent apart, so `String`
  * writes a value that is a whole number of cents with at most two decimals (and never in exponent form).
  */
 const CENTS_LIMIT = 2 ** 40;
-
-/**
- * Which way a finite number is written: as an integer, as integer cents, or (else) the text of
- * `String(n)`. Exported for the test that holds the fast ways to `String`.
- */
-export function fastNumber(n: number): string {
-  const abs = Math.abs(n);
-  if (abs < CENTS_LIMIT) {
-    if (Number.isInteger(n)) return FAST_INTEGER;
-    if (Math.round(abs * 100) / 100 === abs) return FAST_CENTS;
-  }
-  return String(n);
-}
+const INT32_LIMIT = 2 ** 31;
