@@ -25,10 +25,12 @@ export const LIMIT = 0xffffffff;
 const STREAM_PARALLEL = 4;
 
 const deflateRawAsync = promisify(deflateRaw);
+/** zlib's output buffer per call: a piece's deflated bytes come back in one or two callbacks, not dozens */
+const OUTPUT_CHUNK = 1 << 17;
 
 /** One piece of a streamed part: raw deflate, ended by a sync flush so the next piece may follow it. */
 function deflatePiece(bytes: Buffer, level: number): Promise<Buffer> {
-  return deflateRawAsync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH });
+  return deflateRawAsync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH, chunkSize: OUTPUT_CHUNK });
 }
 
 interface Entry {
