@@ -27,24 +27,33 @@ export interface RowPlan {
 
 const ascii = (text: string) => Buffer.from(text, 'latin1');
 
+/** A cell's start without its reference (`<c s="3"><v>`), and what follows a reference (` s="3"><v>`). */
+interface Start {
+  plain: Uint8Array;
+  tail: Uint8Array;
+}
+
 interface CellMarkup {
-  /** `<c r="B`: the row's digits and a quote follow */
+  /** `<c r="B`: the row's digits, a quote and a start's tail follow */
   refOpen: Uint8Array;
   style: number;
-  /** ` s="3"/>` (what follows the cell's opening; no ` s` for the default style 0) */
-  empty: Uint8Array;
-  /** ` s="3" t="s"><v>`: an index into the shared strings */
-  shared: Uint8Array;
-  /** ` s="3"><v>` */
-  number: Uint8Array;
-  /** ` s="3" t="inlineStr"><is><t>` */
-  text: Uint8Array;
+  /** `<c s="3"/>` (no ` s` for the default style 0) */
+  empty: Start;
+  /** `<c s="3" t="s"><v>`: an index into the shared strings */
+  shared: Start;
+  /** `<c s="3"><v>` */
+  number: Start;
+  /** `<c s="3" t="inlineStr"><is><t>` */
+  text: Start;
   /** the same with `xml:space="preserve"` */
-  spacedText: Uint8Array;
+  spacedText: Start;
 }
 
 const ROW_OPEN = ascii('<row r="');
-const CELL_OPEN = ascii('<c');
+/** a column's kind, which says how its cells are read */
+const VALUES = 0;
+const SHARED = 1;
+const PACKED = 2;
 const ROW_REF_END = ascii('">');
 const ROW_CLOSE = ascii('</row>');
 const NUMBER_CLOSE = ascii('</v></c>');
@@ -105,17 +114,19 @@ export class SheetRowEncoder {
   rows(columns: readonly SheetColumn[], from: number, to: number, firstRowNumber: number, plan: RowPlan): number {
     const markup = this.markupFor(plan);
     let fixed = ROW_OPEN.length + ROW_REF_END.length + ROW_CLOSE.length + 16;
-    for (const m of markup) fixed += m.refOpen.length + m.spacedText.length + CELL_SLACK;
+    for (const m of markup) fixed += m.refOpen.length + m.spacedText.tail.length + CELL_SLACK;
     // one bound for every row of the call, from each column's longest text: a pass per column
     // instead of a look at every cell of every row
     let bound = fixed;
     for (let c = 0; c < columns.length; c++) bound += longestText(columns[c], from, to) * BYTES_PER_CHAR;
+    // each column's kind found once, not by `instanceof` on every cell
+    const kinds = columns.map((column) => (column instanceof SharedText ? SHARED : column instanceof PackedText ? PACKED : VALUES));
     for (let r = from; r < to; r++) {
       if (bound > this.buffer.length - this.used) {
         if (this.used > 0) return r;
         this.buffer = Buffer.allocUnsafe(bound);
       }
-      this.row(columns, r, firstRowNumber + (r - from), markup, plan);
+      this.row(columns, kinds, r, firstRowNumber + (r - from), markup, plan);
     }
     return to;
   }
@@ -133,14 +144,15 @@ export class SheetRowEncoder {
     if (!markup) {
       markup = plan.styles.map((style, i) => {
         const head = style ? ` s="${style}"` : '';
+        const start = (rest: string): Start => ({ plain: ascii(`<c${head}${rest}`), tail: ascii(`${head}${rest}`) });
         return {
           refOpen: ascii(`<c r="${columnLetter(i)}`),
           style,
-          empty: ascii(`${head}/>`),
-          shared: ascii(`${head} t="s"><v>`),
-          number: ascii(`${head}><v>`),
-          text: ascii(`${head} t="inlineStr"><is><t>`),
-          spacedText: ascii(`${head} t="inlineStr"><is><t xml:space="preserve">`),
+          empty: start('/>'),
+          shared: start(' t="s"><v>'),
+          number: start('><v>'),
+          text: start(' t="inlineStr"><is><t>'),
+          spacedText: start(' t="inlineStr"><is><t xml:space="preserve">'),
         };
       });
       this.cells.set(key, markup);
@@ -148,7 +160,7 @@ export class SheetRowEncoder {
     return markup;
   }
 
-  private row(columns: readonly SheetColumn[], r: number, rowNumber: number, markup: CellMarkup[], plan: RowPlan): void {
+  private row(columns: readonly SheetColumn[], kinds: readonly number[], r: number, rowNumber: number, markup: CellMarkup[], plan: RowPlan): void {
     this.setRowDigits(rowNumber);
     this.bytes(ROW_OPEN);
     this.digits();
@@ -157,11 +169,13 @@ export class SheetRowEncoder {
     for (let c = 0; c < columns.length; c++) {
       const m = markup[c];
       const column = columns[c];
-      if (column instanceof SharedText) {
-        const index = column.indexes[r];
+      const kind = kinds[c];
+      let v: unknown = null;
+      if (kind === VALUES) v = (column as readonly unknown[])[r];
+      else if (kind === SHARED) {
+        const index = (column as SharedText).indexes[r];
         if (index >= 0) {
-          this.open(m);
-          this.bytes(m.shared);
+          this.start(m, m.shared);
           this.integer(index);
           this.bytes(NUMBER_CLOSE);
           continue;
@@ -170,16 +184,13 @@ export class SheetRowEncoder {
           this.emptyCell(m);
           continue;
         }
-      }
-      if (column instanceof PackedText && !column.nulls[r]) {
-        this.packedText(column, r, m);
+      } else if (!(column as PackedText).nulls[r]) {
+        this.packedText(column as PackedText, r, m);
         continue;
       }
-      let v = column instanceof PackedText || column instanceof SharedText ? null : column[r];
       if (v === null || v === undefined) v = plan.blanks[c];
       if (typeof v === 'number' && Number.isFinite(v)) {
-        this.open(m);
-        this.bytes(m.number);
+        this.start(m, m.number);
         this.number(plan.points[c] ? toPoints(v) : v);
         this.bytes(NUMBER_CLOSE);
       } else if (v === '') {
@@ -191,13 +202,14 @@ export class SheetRowEncoder {
     this.bytes(ROW_CLOSE);
   }
 
-  /** A cell's opening: with its reference when the cell before was left out (or it is the first). */
-  private open(m: CellMarkup): void {
-    if (!this.needRef) return this.bytes(CELL_OPEN);
+  /** A cell's start: with its reference when the cell before was left out (or it is the first). */
+  private start(m: CellMarkup, start: Start): void {
+    if (!this.needRef) return this.bytes(start.plain);
     this.bytes(m.refOpen);
     this.digits();
     this.buffer[this.used++] = QUOTE;
     this.needRef = false;
+    this.bytes(start.tail);
   }
 
   /** An empty cell: left out when it has the default style, so the next cell names its reference. */
@@ -206,8 +218,7 @@ export class SheetRowEncoder {
       this.needRef = true;
       return;
     }
-    this.open(m);
-    this.bytes(m.empty);
+    this.start(m, m.empty);
   }
 
   private bytes(source: Uint8Array): void {
@@ -295,13 +306,11 @@ export class SheetRowEncoder {
     const kind = textKind(value);
     if (kind === PLAIN_ASCII) {
       const last = value.charCodeAt(value.length - 1);
-      this.open(m);
-      this.bytes(value.charCodeAt(0) === SPACE || last === SPACE ? m.spacedText : m.text);
+      this.start(m, value.charCodeAt(0) === SPACE || last === SPACE ? m.spacedText : m.text);
       this.latin1(value);
     } else {
       const escaped = kind === PLAIN_TEXT ? value : escapeXml(value);
-      this.open(m);
-      this.bytes(EDGE_SPACE.test(escaped) ? m.spacedText : m.text);
+      this.start(m, EDGE_SPACE.test(escaped) ? m.spacedText : m.text);
       this.used += this.buffer.write(escaped, this.used);
     }
     this.bytes(TEXT_CLOSE);
@@ -319,8 +328,7 @@ export class SheetRowEncoder {
     if (from === to) return this.emptyCell(m);
     const start = this.used;
     const needRef = this.needRef;
-    this.open(m);
-    this.bytes(isEdgeSpace(codes[from]) || isEdgeSpace(codes[to - 1]) ? m.spacedText : m.text);
+    this.start(m, isEdgeSpace(codes[from]) || isEdgeSpace(codes[to - 1]) ? m.spacedText : m.text);
     const buffer = this.buffer;
     let at = this.used;
     for (let i = from; i < to; i++) {
