@@ -18,6 +18,15 @@ describe('shared strings', () => {
     expect(table.count).toBe(7);
   });
 
+  it('gives a text repeating the row before (after a NULL or an empty one too) the same index', () => {
+    const table = new SharedStrings();
+    expect(indexes(table.share(PackedText.of(['ab', 'ab', null, 'ab', 'ba', '', 'ba', 'abc', 'ab'])))).toEqual([0, 0, NULL_TEXT, 0, 1, EMPTY_TEXT, 1, 2, 0]);
+    const days = ['2026-11-01', '2026-11-01', '2026-11-02'];
+    expect(indexes(table.share(days))).toEqual([3, 3, 4]);
+    expect(indexes(table.share(['2026-11-02', 'ab']))).toEqual([4, 0]);
+    expect(table.count).toBe(12);
+  });
+
   it('leaves columns that hold anything but text as they are, and a column of NULLs only', () => {
     const table = new SharedStrings();
     const mixed = ['a', 1, null];

@@ -32,6 +32,8 @@ export class SharedStrings {
   private hashes: number[] = [];
   private slots = new Int32Array(1 << 12).fill(-1);
   private scratch = new Int32Array(64);
+  /** strings already looked up: V8 keeps a string's hash, so a repeated string costs one map lookup */
+  private readonly byString = new Map<string, number>();
   /** cells pointing at the table */
   count = 0;
 
@@ -57,8 +59,12 @@ export class SharedStrings {
       if (v === null || v === undefined) indexes[r] = NULL_TEXT;
       else if (v === '') indexes[r] = EMPTY_TEXT;
       else {
-        const n = this.toScratch(v);
-        indexes[r] = this.indexOf(this.scratch, 0, n);
+        let index = this.byString.get(v);
+        if (index === undefined) {
+          index = this.indexOf(this.scratch, 0, this.toScratch(v));
+          this.byString.set(v, index);
+        }
+        indexes[r] = index;
         texts++;
       }
     }
@@ -77,11 +83,16 @@ export class SharedStrings {
   private sharePacked(column: PackedText): SharedText {
     const { codes, starts, nulls } = column;
     const indexes = new Int32Array(column.length);
+    // an export's rows come sorted, so a text often repeats the row before: compared, not looked up
+    let last = -1;
     for (let r = 0; r < indexes.length; r++) {
+      const from = starts[r];
+      const to = starts[r + 1];
       if (nulls[r]) indexes[r] = NULL_TEXT;
-      else if (starts[r] === starts[r + 1]) indexes[r] = EMPTY_TEXT;
+      else if (from === to) indexes[r] = EMPTY_TEXT;
       else {
-        indexes[r] = this.indexOf(codes, starts[r], starts[r + 1]);
+        indexes[r] = last >= 0 && sameCodes(codes, starts[last], starts[last + 1], from, to) ? indexes[last] : this.indexOf(codes, from, to);
+        last = r;
         this.count++;
       }
     }
@@ -148,4 +159,10 @@ export class SharedStrings {
     }
     this.slots = slots;
   }
+}
+
+function sameCodes(codes: Int32Array, aFrom: number, aTo: number, bFrom: number, bTo: number): boolean {
+  if (aTo - aFrom !== bTo - bFrom) return false;
+  for (let i = 0; i < aTo - aFrom; i++) if (codes[aFrom + i] !== codes[bFrom + i]) return false;
+  return true;
 }
