@@ -25,17 +25,31 @@ export interface RowPlan {
   points: readonly boolean[];
 }
 
-const ascii = (text: string) => Buffer.from(text, 'latin1');
+/**
+ * Fixed markup, kept also as little-endian 32-bit words: written four bytes a store through a
+ * DataView, then the last few one by one (markup is most of a sheet's bytes).
+ */
+interface Markup {
+  bytes: Uint8Array;
+  words: Uint32Array;
+}
+
+function ascii(text: string): Markup {
+  const bytes = Buffer.from(text, 'latin1');
+  const words = new Uint32Array(bytes.length >> 2);
+  for (let i = 0; i < words.length; i++) words[i] = bytes.readUInt32LE(i * 4);
+  return { bytes, words };
+}
 
 /** A cell's start without its reference (`<c s="3"><v>`), and what follows a reference (` s="3"><v>`). */
 interface Start {
-  plain: Uint8Array;
-  tail: Uint8Array;
+  plain: Markup;
+  tail: Markup;
 }
 
 interface CellMarkup {
   /** `<c r="B`: the row's digits, a quote and a start's tail follow */
-  refOpen: Uint8Array;
+  refOpen: Markup;
   style: number;
   /** `<c s="3"/>` (no ` s` for the default style 0) */
   empty: Start;
@@ -77,6 +91,7 @@ const EDGE_SPACE = /^\s|\s$/;
 
 export class SheetRowEncoder {
   private buffer: Buffer;
+  private view: DataView;
   private used = 0;
   private readonly cells = new Map<string, CellMarkup[]>();
   private readonly rowDigits = new Uint8Array(16);
@@ -86,6 +101,7 @@ export class SheetRowEncoder {
 
   constructor(private readonly capacity = 1 << 20) {
     this.buffer = Buffer.allocUnsafe(capacity);
+    this.view = viewOf(this.buffer);
   }
 
   get size(): number {
@@ -95,7 +111,7 @@ export class SheetRowEncoder {
   /** The bytes written so far; the encoder starts a new buffer (the stream may still hold this one). */
   take(): Buffer {
     const full = this.buffer.subarray(0, this.used);
-    this.buffer = Buffer.allocUnsafe(this.capacity);
+    this.setBuffer(Buffer.allocUnsafe(this.capacity));
     this.used = 0;
     return full;
   }
@@ -113,8 +129,8 @@ export class SheetRowEncoder {
    */
   rows(columns: readonly SheetColumn[], from: number, to: number, firstRowNumber: number, plan: RowPlan): number {
     const markup = this.markupFor(plan);
-    let fixed = ROW_OPEN.length + ROW_REF_END.length + ROW_CLOSE.length + 16;
-    for (const m of markup) fixed += m.refOpen.length + m.spacedText.tail.length + CELL_SLACK;
+    let fixed = ROW_OPEN.bytes.length + ROW_REF_END.bytes.length + ROW_CLOSE.bytes.length + 16;
+    for (const m of markup) fixed += m.refOpen.bytes.length + m.spacedText.tail.bytes.length + CELL_SLACK;
     // one bound for every row of the call, from each column's longest text: a pass per column
     // instead of a look at every cell of every row
     let bound = fixed;
@@ -124,7 +140,7 @@ export class SheetRowEncoder {
     for (let r = from; r < to; r++) {
       if (bound > this.buffer.length - this.used) {
         if (this.used > 0) return r;
-        this.buffer = Buffer.allocUnsafe(bound);
+        this.setBuffer(Buffer.allocUnsafe(bound));
       }
       this.row(columns, kinds, r, firstRowNumber + (r - from), markup, plan);
     }
@@ -135,7 +151,7 @@ export class SheetRowEncoder {
     if (bytes <= this.buffer.length - this.used) return;
     const bigger = Buffer.allocUnsafe(Math.max(this.capacity, this.used + bytes));
     this.buffer.copy(bigger, 0, 0, this.used);
-    this.buffer = bigger;
+    this.setBuffer(bigger);
   }
 
   private markupFor(plan: RowPlan): CellMarkup[] {
@@ -221,10 +237,18 @@ export class SheetRowEncoder {
     this.start(m, m.empty);
   }
 
-  private bytes(source: Uint8Array): void {
-    const buffer = this.buffer;
+  private setBuffer(buffer: Buffer): void {
+    this.buffer = buffer;
+    this.view = viewOf(buffer);
+  }
+
+  private bytes(markup: Markup): void {
+    const { words, bytes } = markup;
+    const view = this.view;
     let at = this.used;
-    for (let i = 0; i < source.length; i++) buffer[at++] = source[i];
+    for (let i = 0; i < words.length; i++, at += 4) view.setUint32(at, words[i], true);
+    const buffer = this.buffer;
+    for (let i = words.length * 4; i < bytes.length; i++) buffer[at++] = bytes[i];
     this.used = at;
   }
 
@@ -364,6 +388,8 @@ export class SheetRowEncoder {
     this.bytes(TEXT_CLOSE);
   }
 }
+
+const viewOf = (buffer: Buffer) => new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
 
 /** What `\s` matches among the code points written as they are. */
 function isEdgeSpace(cp: number): boolean {
