@@ -11,7 +11,7 @@
 import { toPoints } from '../../engine/percentage-points';
 import { PackedText, type ColumnValues } from '../db/packed-text';
 import { EMPTY_TEXT, SharedText } from './shared-strings';
-import { columnLetter, escapeXml } from './xlsx-parts';
+import { columnLetter, EDGE_SPACE, escapeXml } from './xlsx-parts';
 
 /** A column of a chunk as the encoder reads it: plain values, packed text, or shared-string indexes. */
 export type SheetColumn = ColumnValues | SharedText;
@@ -86,8 +86,6 @@ const DIGIT_0 = 48;
 const MINUS = 45;
 const DOT = 46;
 
-/** `/^\s|\s$/` on text that may hold non-ASCII spaces: only such text needs `xml:space="preserve"`. */
-const EDGE_SPACE = /^\s|\s$/;
 
 export class SheetRowEncoder {
   private buffer: Buffer;

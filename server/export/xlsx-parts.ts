@@ -28,6 +28,9 @@ const INVALID_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 const SPECIAL = /[&<>"]/g;
 const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 
+/** Text with a space at either end (non-ASCII spaces too) keeps it only with `xml:space="preserve"`. */
+export const EDGE_SPACE = /^\s|\s$/;
+
 export function escapeXml(text: string): string {
   return text.replace(INVALID_XML, '').replace(SPECIAL, (c) => ENTITY[c]);
 }
@@ -149,7 +152,7 @@ export const SHARED_STRINGS_TAIL = '</sst>';
 /** One shared text, escaped, its edge spaces kept. */
 export function sharedStringItem(text: string): string {
   const escaped = escapeXml(text);
-  return /^\s|\s$/.test(escaped) ? `<si><t xml:space="preserve">${escaped}</t></si>` : `<si><t>${escaped}</t></si>`;
+  return EDGE_SPACE.test(escaped) ? `<si><t xml:space="preserve">${escaped}</t></si>` : `<si><t>${escaped}</t></si>`;
 }
 
 type Cell = string | number | null | undefined;
