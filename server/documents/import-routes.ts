@@ -111,7 +111,7 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
         querystring: { type: 'object', properties: { no: { type: 'string', minLength: 1, maxLength: 32 } } },
       },
     },
-    idempotent(async (req) => {
+    idempotent(async (req, _reply, seal) => {
       const session = req.session!;
       const def = importDefinition(types, session, req.params.type);
       const max = maxOf(def);
@@ -191,6 +191,10 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
             rmSync(path, { force: true });
           }
         },
+      }, seal).catch((err) => {
+        // not started (its claim was taken over): the upload is nobody's
+        rmSync(path, { force: true });
+        throw err;
       });
       const body: ImportStarted = { job_id: jobId };
       return ok(body);

@@ -84,9 +84,9 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
   app.post<TypeReq & { Body: DocumentWriteBody }>(
     '/api/documents/:type',
     { schema: { params: typeParams, body: writeBody } },
-    idempotent(async (req) => {
+    idempotent(async (req, _reply, seal) => {
       const def = types.resolve(req.session!, req.params.type);
-      const no = await createDocument(app.db, def, req.session!, req.body);
+      const no = await createDocument(app.db, def, req.session!, req.body, seal);
       return ok(await getDocument(app.db, def, req.session!, no));
     }),
   );

@@ -190,7 +190,14 @@ async function newNumber(tx: Db, def: DocumentFile, tenantId: number): Promise<s
   }
 }
 
-export async function createDocument(db: Db, def: DocumentFile, session: ServerSession, body: DocumentWriteBody): Promise<string> {
+/** `seal` runs last inside the writing transaction (an idempotency key committed with the document). */
+export async function createDocument(
+  db: Db,
+  def: DocumentFile,
+  session: ServerSession,
+  body: DocumentWriteBody,
+  seal: (tx: Db) => Promise<void> = async () => {},
+): Promise<string> {
   const header = await checkedHeader(db, def, session, body.header ?? {});
   const lines = await checkedLines(db, def, session, body.lines ?? []);
   const t = def.tables;
@@ -212,6 +219,7 @@ export async function createDocument(db: Db, def: DocumentFile, session: ServerS
     const ins = insertSql(t.header, row, timestampColumns(def));
     await tx.query(ins.sql, ins.params);
     await writeLines(tx, def, session.tenant_id, no, lines);
+    await seal(tx);
     return no;
   });
 }

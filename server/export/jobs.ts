@@ -129,17 +129,21 @@ export class JobRunner {
     this.heartbeat = null;
   }
 
-  async start(spec: JobSpec): Promise<string> {
+  /** The job and its lease are stored in one transaction, `seal` last inside it (an idempotent start). */
+  async start(spec: JobSpec, seal: (tx: Db) => Promise<void> = async () => {}): Promise<string> {
     const jobId = randomUUID();
-    await this.db.query(
-      `INSERT INTO import_log (job_id, tenant_id, account_id, kind, type, table_id, title, status, progress, row_count, file_path, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, 0, NULL, CAST($8 AS TIMESTAMP))`,
-      [jobId, spec.session.tenant_id, spec.session.account_id, spec.kind, spec.type ?? null, spec.tableId, spec.title, sqlTimestamp()],
-    );
-    await this.db.query(
-      'INSERT INTO job_lease (job_id, tenant_id, instance_id, heartbeat_at) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP))',
-      [jobId, spec.session.tenant_id, this.instanceId, sqlTimestamp()],
-    );
+    await this.db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO import_log (job_id, tenant_id, account_id, kind, type, table_id, title, status, progress, row_count, file_path, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued', 0, 0, NULL, CAST($8 AS TIMESTAMP))`,
+        [jobId, spec.session.tenant_id, spec.session.account_id, spec.kind, spec.type ?? null, spec.tableId, spec.title, sqlTimestamp()],
+      );
+      await tx.query(
+        'INSERT INTO job_lease (job_id, tenant_id, instance_id, heartbeat_at) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP))',
+        [jobId, spec.session.tenant_id, this.instanceId, sqlTimestamp()],
+      );
+      await seal(tx);
+    });
     void this.run(jobId, spec);
     return jobId;
   }

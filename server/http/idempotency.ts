@@ -1,15 +1,22 @@
 /**
  * Idempotent creates (the IETF httpapi Idempotency-Key draft): a create may carry an
  * `Idempotency-Key` header; the same key from the same account answers the first result and stores
- * nothing new. A create route takes it with one line, by wrapping its handler:
+ * nothing new. A create route takes it by wrapping its handler and sealing the key in its own
+ * writing transaction:
  *
- *   app.post('/api/…', { schema }, idempotent(async (req) => ok(await create(…))))
+ *   app.post('/api/…', { schema }, idempotent(async (req, reply, seal) => ok(await create(…, seal))))
  *
- * The handler must return its answer (not send it itself). The first request claims the key in a row
- * of its own before it creates anything; a repeat waits for that answer and replays it. A refused or
- * failed create gives the key back, so the same key may be sent again once the input is put right.
+ * where `create` calls `await seal(tx)` inside the transaction that stores the record. The handler must
+ * return its answer (not send it itself). The first request claims the key in a row of its own before
+ * it creates anything; a repeat waits for that answer and replays it. A refused or failed create gives
+ * the key back, so the same key may be sent again once the input is put right.
+ *
+ * The seal makes the key and the record commit together. A claim left without an answer is taken over
+ * after two minutes only when it was never sealed (its create never committed); a sealed claim
+ * without an answer means the record exists but its answer was lost, and repeats are told so instead of
+ * creating it again. A request whose claim was taken over cannot seal: its create rolls back.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sqlTimestamp } from '../clock';
 import type { Db } from '../db/types';
@@ -27,7 +34,12 @@ export const IDEMPOTENCY_MESSAGES = {
   badKey: 'Idempotency-Key 无效：应为 1 到 200 个可见字符',
   reused: '该 Idempotency-Key 已用于另一个请求，请换一个新的键',
   inProgress: '相同的请求正在处理中，请稍后重试',
+  doneUnanswered: '该请求已处理完成，但结果未能返回，请刷新后查看',
 } as const;
+
+/** Writes the key's seal inside the create's own transaction (a no-op for a request without a key). */
+export type Seal = (tx: Db) => Promise<void>;
+const noSeal: Seal = async () => {};
 
 /** The key a request carries: null without the header; a malformed one is refused (400). */
 export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | null {
@@ -56,42 +68,80 @@ interface KeyRow {
   fingerprint: string;
   status_code: number | null;
   response: string | null;
+  /** the create committed more than two minutes ago and still has no answer */
+  lost: boolean;
 }
 
-type Claim = { kind: 'claimed' } | { kind: 'answered'; row: KeyRow } | { kind: 'pending'; row: KeyRow } | { kind: 'gone' };
+type Claim =
+  | { kind: 'claimed'; token: string }
+  | { kind: 'answered'; row: KeyRow }
+  | { kind: 'pending'; row: KeyRow }
+  | { kind: 'gone' };
 
 const ownerWhere = 'tenant_id = $1 AND account_id = $2 AND idem_key = $3';
 const ownerParams = (o: Owner) => [o.tenant_id, o.account_id, o.key];
 
 async function claim(db: Db, o: Owner, fingerprint: string): Promise<Claim> {
   const now = Date.now();
+  const token = randomUUID();
   try {
     const won = await db.query(
-      `INSERT INTO idempotency_key (tenant_id, account_id, idem_key, fingerprint, created_at)
-       VALUES ($1, $2, $3, $4, CAST($5 AS TIMESTAMP)) ON CONFLICT DO NOTHING RETURNING idem_key`,
-      [...ownerParams(o), fingerprint, sqlTimestamp(new Date(now))],
+      `INSERT INTO idempotency_key (tenant_id, account_id, idem_key, fingerprint, created_at, claim_token)
+       VALUES ($1, $2, $3, $4, CAST($5 AS TIMESTAMP), $6) ON CONFLICT DO NOTHING RETURNING idem_key`,
+      [...ownerParams(o), fingerprint, sqlTimestamp(new Date(now)), token],
     );
-    if (won.length) return { kind: 'claimed' };
+    if (won.length) return { kind: 'claimed', token };
   } catch {
     // DuckDB answers a concurrent claim of the same key with a write conflict: read the row below
   }
-  // an expired key, or a claim its process left unanswered, is taken over by exactly one request
+  // an expired key, or a claim its process left unanswered before its create committed, is taken over by exactly one request
   const taken = await db
     .query(
-      `UPDATE idempotency_key SET fingerprint = $4, status_code = NULL, response = NULL, created_at = CAST($5 AS TIMESTAMP)
-        WHERE ${ownerWhere} AND (created_at < CAST($6 AS TIMESTAMP) OR (response IS NULL AND created_at < CAST($7 AS TIMESTAMP)))
+      `UPDATE idempotency_key SET fingerprint = $4, status_code = NULL, response = NULL, sealed_at = NULL, created_at = CAST($5 AS TIMESTAMP), claim_token = $8
+        WHERE ${ownerWhere}
+          AND (created_at < CAST($6 AS TIMESTAMP) OR (response IS NULL AND sealed_at IS NULL AND created_at < CAST($7 AS TIMESTAMP)))
         RETURNING idem_key`,
-      [...ownerParams(o), fingerprint, sqlTimestamp(new Date(now)), sqlTimestamp(new Date(now - KEEP_MS)), sqlTimestamp(new Date(now - STALE_MS))],
+      [...ownerParams(o), fingerprint, sqlTimestamp(new Date(now)), sqlTimestamp(new Date(now - KEEP_MS)), sqlTimestamp(new Date(now - STALE_MS)), token],
     )
     .catch(() => []);
-  if (taken.length) return { kind: 'claimed' };
-  const [row] = await db.query<KeyRow>(`SELECT fingerprint, status_code, response FROM idempotency_key WHERE ${ownerWhere}`, ownerParams(o));
+  if (taken.length) return { kind: 'claimed', token };
+  const [row] = await db.query<Omit<KeyRow, 'lost'> & { lost: unknown }>(
+    `SELECT fingerprint, status_code, response, (response IS NULL AND sealed_at < CAST($4 AS TIMESTAMP)) AS lost
+       FROM idempotency_key WHERE ${ownerWhere}`,
+    [...ownerParams(o), sqlTimestamp(new Date(now - STALE_MS))],
+  );
   if (!row) return { kind: 'gone' };
-  return row.response === null ? { kind: 'pending', row } : { kind: 'answered', row };
+  const keyRow: KeyRow = { ...row, lost: row.lost === true };
+  return keyRow.response === null ? { kind: 'pending', row: keyRow } : { kind: 'answered', row: keyRow };
 }
 
-async function answer(db: Db, o: Owner, statusCode: number, response: string): Promise<void> {
-  await db.query(`UPDATE idempotency_key SET status_code = $4, response = $5 WHERE ${ownerWhere}`, [...ownerParams(o), statusCode, response]);
+const claimWhere = `${ownerWhere} AND claim_token = $4`;
+const claimParams = (o: Owner, token: string) => [...ownerParams(o), token];
+
+/** The seal of one claim: throws when the claim was taken over, so the create's transaction rolls back. */
+function sealOf(o: Owner, token: string): Seal {
+  return async (tx) => {
+    const sealed = await tx.query(
+      `UPDATE idempotency_key SET sealed_at = CAST($5 AS TIMESTAMP) WHERE ${claimWhere} AND response IS NULL RETURNING idem_key`,
+      [...claimParams(o, token), sqlTimestamp()],
+    );
+    if (!sealed.length) throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress);
+  };
+}
+
+async function answer(db: Db, o: Owner, token: string, statusCode: number, response: string): Promise<void> {
+  await db.query(`UPDATE idempotency_key SET status_code = $5, response = $6 WHERE ${claimWhere}`, [...claimParams(o, token), statusCode, response]);
+}
+
+const DONE_UNANSWERED = JSON.stringify({ status: '409', code: 'IDEMPOTENCY_DONE_UNANSWERED', message: IDEMPOTENCY_MESSAGES.doneUnanswered });
+
+/**
+ * After a failed handler: a claim whose create never committed is given back; one whose create did
+ * commit (the failure came later) keeps its key and answers repeats that the record exists.
+ */
+async function settleFailure(db: Db, o: Owner, token: string): Promise<void> {
+  await db.query(`DELETE FROM idempotency_key WHERE ${claimWhere} AND response IS NULL AND sealed_at IS NULL`, claimParams(o, token));
+  await db.query(`UPDATE idempotency_key SET status_code = 409, response = $5 WHERE ${claimWhere} AND response IS NULL`, [...claimParams(o, token), DONE_UNANSWERED]);
 }
 
 /** Forgets the keys older than KEEP_MS (the background upkeep runs it on every shard); how many. */
@@ -100,44 +150,45 @@ export async function purgeIdempotencyKeys(db: Db, now = new Date()): Promise<nu
   return gone.length;
 }
 
-const release = (db: Db, o: Owner) => db.query(`DELETE FROM idempotency_key WHERE ${ownerWhere} AND response IS NULL`, ownerParams(o));
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const replay = (reply: FastifyReply, statusCode: number, response: string) =>
+  reply.code(statusCode).header('content-type', 'application/json; charset=utf-8').header('idempotent-replayed', 'true').send(response);
 
 /** Wraps a create route's handler so that the Idempotency-Key header makes it idempotent. */
 export function idempotent<Req extends FastifyRequest, Reply extends FastifyReply>(
-  handler: (req: Req, reply: Reply) => Promise<unknown>,
+  handler: (req: Req, reply: Reply, seal: Seal) => Promise<unknown>,
 ): (req: Req, reply: Reply) => Promise<unknown> {
   return async (req, reply) => {
     const key = idempotencyKeyOf(req.headers);
     const session = req.session;
-    if (key === null || !session) return handler(req, reply);
+    if (key === null || !session) return handler(req, reply, noSeal);
     const db = req.server.db;
     const owner: Owner = { tenant_id: session.tenant_id, account_id: session.account_id, key };
     const fingerprint = requestFingerprint(req.method, req.url, req.body);
     const deadline = Date.now() + WAIT_MS;
+    let token: string;
     for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
       const c = await claim(db, owner, fingerprint);
-      if (c.kind === 'claimed') break;
-      if (c.kind !== 'gone' && c.row.fingerprint !== fingerprint) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.reused);
-      if (c.kind === 'answered') {
-        return reply
-          .code(c.row.status_code ?? 200)
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('idempotent-replayed', 'true')
-          .send(c.row.response);
+      if (c.kind === 'claimed') {
+        token = c.token;
+        break;
       }
+      if (c.kind !== 'gone' && c.row.fingerprint !== fingerprint) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.reused);
+      if (c.kind === 'answered') return replay(reply, c.row.status_code ?? 200, c.row.response!);
+      // committed long ago and still unanswered: the process that created the record stopped before answering
+      if (c.kind === 'pending' && c.row.lost) return replay(reply, 409, DONE_UNANSWERED);
       if (Date.now() > deadline) throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress);
       if (c.kind === 'pending') await sleep(pause);
     }
     let result: unknown;
     try {
-      result = await handler(req, reply);
+      result = await handler(req, reply, sealOf(owner, token));
     } catch (err) {
-      await release(db, owner);
+      await settleFailure(db, owner, token);
       throw err;
     }
-    await answer(db, owner, reply.statusCode, JSON.stringify(result));
+    await answer(db, owner, token, reply.statusCode, JSON.stringify(result));
     return result;
   };
 }

@@ -208,7 +208,7 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
     },
   );
 
-  app.post('/api/print/set_print_model', idempotent(async (req) => {
+  app.post('/api/print/set_print_model', idempotent(async (req, _reply, seal) => {
     const session = req.session!;
     requireStylePermission(session);
     const actor = actorOf(session);
@@ -245,6 +245,7 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
           [session.tenant_id, existing.id, form.report_name, form.description, form.source_type, ...flags,
             form.file?.name ?? existing.file_name, form.file?.text ?? existing.template, session.account_name, now],
         );
+        await seal(tx);
         return Number(existing.id);
       }
       const [row] = await tx.query<{ id: number }>(
@@ -257,6 +258,7 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
           actor.client === 'HMD' ? actor.provider_no : HQ_PROVIDER, actor.client, form.file!.name, form.file!.text, session.account_id,
           session.account_name, now],
       );
+      await seal(tx);
       return Number(row.id);
     });
     return ok({ id }, STYLE_MESSAGES.saved);

@@ -65,7 +65,7 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ReportBody }>(
     '/api/studio/reports',
     { schema: withReport },
-    idempotent(async (req) => ok(await studio.create(session(req), req.body.report))),
+    idempotent(async (req, _reply, seal) => ok(await studio.create(session(req), req.body.report, seal))),
   );
 
   app.put<WithId & { Body: ReportBody }>('/api/studio/reports/:id', { schema: withReport }, async (req) =>

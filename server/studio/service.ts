@@ -205,13 +205,14 @@ export class StudioService {
    * A new report (or an imported file): checked under the id it would get now, then given the
    * tenant's next free id inside the write, where no other studio write of the tenant runs.
    */
-  async create(session: ServerSession, draft: unknown): Promise<StudioSaved> {
+  async create(session: ServerSession, draft: unknown, seal: (tx: Db) => Promise<void> = async () => {}): Promise<StudioSaved> {
     const provisional = await nextReportId(this.db, session.tenant_id);
     const report = await this.valid(session, { ...((draft as object | null) ?? {}), id: provisional });
     return this.overlay.write(session.tenant_id, async (tx) => {
       const id = await nextReportId(tx, session.tenant_id);
       const version = await writeVersion(tx, this.author(session), { ...report, id }, 'create');
       if (version === null) throw new HttpError(409, 'ID_TAKEN', '报表编号已被占用，请重试');
+      await seal(tx);
       return { id, version };
     });
   }

@@ -561,6 +561,16 @@ describe('import of lines (building blocks §5, §7)', () => {
     expect(after.lines.length).toBe(before + 2);
     expect(after.lines.at(-2)!.amount).toBe(3);
 
+    // started with an Idempotency-Key: the job and the key's seal commit together, and the repeat answers the same job
+    const keyed = multipart({ name: '调整明细.xlsx', type: XLSX_TYPE, content: good }, { no });
+    const importOnce = () =>
+      s.app.inject({ method: 'POST', url: '/api/import/stock_adjustment_item', payload: keyed.payload, headers: { ...keyed.headers, ...bearer(tokens.store), 'idempotency-key': 'import-sealed' } });
+    const keyedJob = data<{ job_id: string }>(await importOnce()).job_id;
+    expect(await q("SELECT sealed_at IS NOT NULL AS sealed FROM idempotency_key WHERE idem_key = 'import-sealed'")).toEqual([{ sealed: true }]);
+    expect(data<{ job_id: string }>(await importOnce()).job_id).toBe(keyedJob);
+    expect((await finished(keyedJob)).row_count).toBe(2);
+    expect((await detail('stock-adjustment', no, 'store')).lines.length).toBe(before + 4);
+
     const bad = await sheet([['商品编码', '调整数量', '成本价'], [sku, 1, 1], ['NOPE', 1, 1], [sku, 0, 1], [sku, 1, 1]]);
     const start2 = await send(`/api/import/stock_adjustment_item`, 'store', { name: 'bad.xlsx', type: XLSX_TYPE, content: bad }, { no });
     const jobId = data<{ job_id: string }>(start2).job_id;
@@ -568,7 +578,7 @@ describe('import of lines (building blocks §5, §7)', () => {
     expect(job2.status).toBe('done');
     expect(job2.row_count).toBe(0);
     expect(job2.error).toBe('共2行有错误，未导入任何数据，请下载错误文件查看');
-    expect((await detail('stock-adjustment', no, 'store')).lines.length).toBe(before + 2);
+    expect((await detail('stock-adjustment', no, 'store')).lines.length).toBe(before + 4);
     const file = await call('GET', `/api/jobs/${jobId}/download`, 'store');
     expect(file.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();

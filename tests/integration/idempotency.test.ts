@@ -3,10 +3,11 @@
  * Idempotency-Key answers the first result to every repeat of it, even twenty at once, and stores one
  * document.
  */
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDetail } from '../../engine/document/wire';
 import { sqlTimestamp } from '../../server/clock';
-import { IDEMPOTENCY_MESSAGES } from '../../server/http/idempotency';
+import { IDEMPOTENCY_MESSAGES, idempotent } from '../../server/http/idempotency';
 import { bearer, startWithAccounts, type TestServer } from './server';
 
 let env: Awaited<ReturnType<typeof startWithAccounts>>;
@@ -122,6 +123,20 @@ describe('Idempotency-Key on document creates', () => {
     expect(noOf(again)).not.toBe(noOf(first));
   });
 
+  it('a create that committed but whose process stopped before answering is not created again', async () => {
+    const first = await create('k-crashed');
+    expect(first.statusCode).toBe(200);
+    const before = await receipts();
+    // what a crash between the create's commit and its stored answer leaves: its key sealed, three minutes ago, without an answer
+    await q("UPDATE idempotency_key SET status_code = NULL, response = NULL, sealed_at = CAST($1 AS TIMESTAMP), created_at = CAST($1 AS TIMESTAMP) WHERE idem_key = 'k-crashed'", [
+      sqlTimestamp(new Date(Date.now() - 3 * 60_000)),
+    ]);
+    const again = await create('k-crashed');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'IDEMPOTENCY_DONE_UNANSWERED', message: IDEMPOTENCY_MESSAGES.doneUnanswered });
+    expect(await receipts()).toBe(before);
+  });
+
   it('a claim left unanswered by a stopped process is taken over after two minutes', async () => {
     await q(
       "INSERT INTO idempotency_key (tenant_id, account_id, idem_key, fingerprint, created_at) SELECT tenant_id, account_id, 'k-stale', 'x', CAST($1 AS TIMESTAMP) FROM account WHERE tenant_id = 10139 AND username = 'admin' AND client_type = 'HMT'",
@@ -130,5 +145,103 @@ describe('Idempotency-Key on document creates', () => {
     const res = await create('k-stale');
     expect(res.statusCode).toBe(200);
     expect(noOf(await create('k-stale'))).toBe(noOf(res));
+  });
+});
+
+/**
+ * The seal, on a route whose timing the test controls: a probe table stands for the created record,
+ * written by the handler in one transaction with the key's seal.
+ */
+describe('the seal commits the key with the record it creates', () => {
+  let probe: FastifyInstance;
+  let account: number;
+  const gates = new Map<string, Promise<void>>();
+  const after = new Map<string, 'throw'>();
+  const rows = async (key: string) => Number((await q('SELECT count(*) AS n FROM idem_probe WHERE k = $1', [key]))[0].n);
+  const send = (key: string) => probe.inject({ method: 'POST', url: '/probe', headers: { 'idempotency-key': key }, payload: { key } });
+
+  beforeAll(async () => {
+    await q('CREATE TABLE idem_probe (k VARCHAR(40), n INTEGER)');
+    [{ account_id: account }] = (await q("SELECT account_id FROM account WHERE tenant_id = 10139 AND username = 'admin' AND client_type = 'HMT'")) as { account_id: number }[];
+    probe = Fastify();
+    probe.decorate('db', s.testDb.db);
+    probe.decorateRequest('session', null);
+    probe.addHook('onRequest', async (req) => {
+      (req as unknown as { session: unknown }).session = { tenant_id: 10139, account_id: Number(account) };
+    });
+    probe.post<{ Body: { key: string } }>(
+      '/probe',
+      idempotent(async (req, _reply, seal) => {
+        const key = req.body.key;
+        await gates.get(key);
+        const n = await s.testDb.db.transaction(async (tx) => {
+          const [{ c }] = await tx.query<{ c: number }>('SELECT count(*) AS c FROM idem_probe');
+          await tx.query('INSERT INTO idem_probe (k, n) VALUES ($1, $2)', [key, Number(c) + 1]);
+          await seal(tx);
+          return Number(c) + 1;
+        });
+        if (after.get(key) === 'throw') throw new Error('the answer could not be built');
+        return { n };
+      }),
+    );
+    probe.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+      reply.code(err.statusCode ?? 500).send({ code: err.code, message: err.message });
+    });
+    await probe.ready();
+  });
+  afterAll(async () => {
+    await probe?.close();
+    await q('DROP TABLE IF EXISTS idem_probe');
+  });
+
+  it('twenty at once create one record and answer it twenty times', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send('p-twenty')));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((r) => r.body)).size).toBe(1);
+    expect(await rows('p-twenty')).toBe(1);
+  });
+
+  it('a request whose claim was taken over cannot commit its record: only the one that took over creates', async () => {
+    let open!: () => void;
+    gates.set('p-slow', new Promise<void>((resolve) => (open = resolve)));
+    const slow = send('p-slow');
+    // the slow request holds its claim; it goes stale as if its process had hung for three minutes
+    await expect.poll(async () => (await q("SELECT count(*) AS n FROM idempotency_key WHERE idem_key = 'p-slow'"))[0].n).toEqual(1);
+    await q("UPDATE idempotency_key SET created_at = CAST($1 AS TIMESTAMP) WHERE idem_key = 'p-slow'", [sqlTimestamp(new Date(Date.now() - 3 * 60_000))]);
+    gates.delete('p-slow');
+    const taker = await send('p-slow');
+    expect(taker.statusCode).toBe(200);
+    open();
+    const late = await slow;
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS' });
+    expect(await rows('p-slow')).toBe(1);
+    const repeat = await send('p-slow');
+    expect(repeat.headers['idempotent-replayed']).toBe('true');
+    expect(repeat.body).toBe(taker.body);
+  });
+
+  it('a failure after the record committed keeps the key: repeats are told it exists and create nothing', async () => {
+    after.set('p-late-failure', 'throw');
+    const first = await send('p-late-failure');
+    expect(first.statusCode).toBe(500);
+    after.delete('p-late-failure');
+    const again = await send('p-late-failure');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'IDEMPOTENCY_DONE_UNANSWERED', message: IDEMPOTENCY_MESSAGES.doneUnanswered });
+    expect(await rows('p-late-failure')).toBe(1);
+  });
+
+  it('a failure before the record committed gives the key back: the retry creates it once', async () => {
+    let fail!: (err: Error) => void;
+    gates.set('p-early-failure', new Promise<void>((_resolve, reject) => (fail = reject)));
+    const first = send('p-early-failure');
+    await expect.poll(async () => (await q("SELECT count(*) AS n FROM idempotency_key WHERE idem_key = 'p-early-failure'"))[0].n).toEqual(1);
+    fail(new Error('refused'));
+    expect((await first).statusCode).toBe(500);
+    gates.delete('p-early-failure');
+    expect(await rows('p-early-failure')).toBe(0);
+    expect((await send('p-early-failure')).statusCode).toBe(200);
+    expect(await rows('p-early-failure')).toBe(1);
   });
 });

@@ -89,6 +89,21 @@ describe('report print (report 102 reads well)', () => {
 });
 
 describe('print styles, document variant (rules 252–277)', () => {
+  it('a save with an Idempotency-Key seals the key with the style; the repeat answers the same style and adds none', async () => {
+    const body = form({ report_name: '幂等样式', source_type: '102' }, { name: 'style.json', content: TEMPLATE });
+    const headers = { ...body.headers, ...bearer(tokens.hq), 'idempotency-key': 'style-sealed' };
+    const count = async () => Number((await s.testDb.db.query<{ n: number }>("SELECT count(*) AS n FROM print_style WHERE report_name = '幂等样式'"))[0].n);
+    const first = await s.app.inject({ method: 'POST', url: '/api/print/set_print_model', payload: body.payload, headers });
+    expect(first.statusCode, first.body).toBe(200);
+    const [key] = await s.testDb.db.query<{ sealed: boolean }>("SELECT sealed_at IS NOT NULL AS sealed FROM idempotency_key WHERE idem_key = 'style-sealed'");
+    expect(key.sealed).toBe(true);
+    const again = await s.app.inject({ method: 'POST', url: '/api/print/set_print_model', payload: body.payload, headers });
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(await count()).toBe(1);
+    // the tests below list this provider's styles from a known set
+    await s.testDb.db.query("DELETE FROM print_style WHERE report_name = '幂等样式'");
+  });
+
   let first: number;
   let second: number;
 

@@ -131,6 +131,18 @@ describe('a default window its own restriction refuses is refused', () => {
 });
 
 describe('concurrent creates and updates', () => {
+  it('a create with an Idempotency-Key seals the key in its own transaction; the repeat answers the same report', async () => {
+    const headers = { ...bearer(tokens.analyst), 'idempotency-key': 'studio-sealed' };
+    const payload = { report: salesDraft({ title: { zh: '幂等', en: 'Idempotent' } }) };
+    const first = await server.app.inject({ method: 'POST', url: '/api/studio/reports', headers, payload });
+    expect(first.statusCode).toBe(200);
+    const [key] = await server.testDb.db.query<{ sealed: boolean }>("SELECT sealed_at IS NOT NULL AS sealed FROM idempotency_key WHERE idem_key = 'studio-sealed'");
+    expect(key.sealed).toBe(true);
+    const again = await server.app.inject({ method: 'POST', url: '/api/studio/reports', headers, payload });
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().data.id).toBe(first.json().data.id);
+  });
+
   it('20 concurrent creates: each answered create is its own report with its own id', async () => {
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
