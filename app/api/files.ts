@@ -36,10 +36,10 @@ export function saveBlob(blob: Blob, name: string): void {
 }
 
 /** POSTs a multipart form and unwraps the envelope. */
-export async function postForm<T>(url: string, form: FormData): Promise<T> {
+export async function postForm<T>(url: string, form: FormData, headers: Record<string, string> = {}): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers: authHeaders(), body: form });
+    res = await fetch(url, { method: 'POST', headers: { ...authHeaders(), ...headers }, body: form });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', translateStored('common.networkError'));
   }

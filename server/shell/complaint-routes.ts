@@ -5,6 +5,7 @@ import { IMAGE_TYPES } from '../../engine/upload';
 import { sqlTimestamp } from '../clock';
 import { ok } from '../http/envelope';
 import { badRequest } from '../http/errors';
+import { idempotent } from '../http/idempotency';
 import { uploadIdOf } from './upload.logic';
 
 export const IMAGE_NOT_FOUND = '截图不存在或已失效，请重新上传';
@@ -28,7 +29,7 @@ const schema = {
  * screenshot must be an image this tenant uploaded.
  */
 export async function complaintRoutes(app: FastifyInstance): Promise<void> {
-  app.post<{ Body: Partial<ComplaintForm> }>('/api/complaints', { schema }, async (req) => {
+  app.post<{ Body: Partial<ComplaintForm> }>('/api/complaints', { schema }, idempotent(async (req, _reply, seal) => {
     const session = req.session!;
     const form: ComplaintForm = {
       name: req.body?.name ?? '',
@@ -63,9 +64,10 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
           url,
         ]);
       }
+      await seal(tx);
       return row.id;
     });
     const body: ComplaintCreated = { id };
     return ok(body);
-  });
+  }));
 }

@@ -243,6 +243,22 @@ describe('POST /api/complaints (rules 59–67)', () => {
     const images = await s.testDb.db.query('SELECT seq FROM complaint_image WHERE tenant_id = 10139 AND complaint_id = $1', [id]);
     expect(images).toHaveLength(2);
   });
+
+  it('twenty submits of one complaint with one Idempotency-Key store it once and all answer it', async () => {
+    const shot = await uploadPng('store');
+    const payload = { name: '王五', phone: '13700000000', remark: '重复提交', img_url: [shot.save_url] };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        s.app.inject({ method: 'POST', url: '/api/complaints', payload, headers: { ...bearer(tokens.store), 'idempotency-key': 'complaint-twenty' } }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((r) => r.json().data.id)).size).toBe(1);
+    const [{ n }] = await s.testDb.db.query<{ n: number }>("SELECT count(*) AS n FROM complaint WHERE tenant_id = 10139 AND remark = '重复提交'");
+    expect(Number(n)).toBe(1);
+    const [key] = await s.testDb.db.query<{ sealed: boolean }>("SELECT sealed_at IS NOT NULL AS sealed FROM idempotency_key WHERE idem_key = 'complaint-twenty'");
+    expect(key.sealed).toBe(true);
+  });
 });
 
 // ---------------------------------------------------------------- messages and approval records

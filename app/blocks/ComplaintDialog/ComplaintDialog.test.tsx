@@ -70,6 +70,36 @@ describe('<ComplaintDialog> (rules 59–72)', { timeout: 20_000 }, () => {
     expect(document.querySelectorAll('[data-testid="upload-item"]')).toHaveLength(0);
   });
 
+  it('every submit of one opened form sends the same Idempotency-Key; the next complaint gets a new one', async () => {
+    const options: { stepMs: number; failSubmit?: string } = { stepMs: 1, failSubmit: '网络异常' };
+    const source = createMemoryComplaintSource(options);
+    renderWithProviders(<Harness source={source} />);
+    const fill = async () => {
+      await userEvent.type(await screen.findByPlaceholderText('请输入你的姓名'), '张三');
+      await userEvent.type(screen.getByPlaceholderText('请输入联系电话'), '13800000000');
+      await userEvent.type(screen.getByPlaceholderText('请描述您遇到的问题或需求'), '报表打不开');
+      await userEvent.upload(fileInput(), png('a.png'));
+      await waitFor(() => expect(document.querySelectorAll('[data-testid="upload-item"][data-status="1"]')).toHaveLength(1));
+    };
+    await fill();
+    const submit = () => userEvent.click(screen.getByRole('button', { name: '提交' }));
+    await submit();
+    await waitFor(() => expect(source.keys).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: '提交' }).hasAttribute('data-loading')).toBe(false));
+    delete options.failSubmit;
+    await submit();
+    expect(await screen.findByText('提交成功')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByPlaceholderText('请输入你的姓名')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'open' }));
+    await fill();
+    await submit();
+    await waitFor(() => expect(source.keys).toHaveLength(3));
+    const [first, retry, next] = source.keys;
+    expect(retry).toBe(first);
+    expect(next).not.toBe(first);
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('rule 66: the sixth screenshot is not taken; the add button disappears at five', async () => {
     const source = createMemoryComplaintSource({ stepMs: 1 });
     renderWithProviders(<Harness source={source} />);

@@ -15,6 +15,7 @@ import {
   type ComplaintField,
   type ComplaintProblem,
 } from '../../../engine/complaint';
+import { useIdempotencyKey } from '../../api/useIdempotencyKey';
 import { useT } from '../../i18n';
 import type { UploadItem } from '../Upload/types';
 import { Upload } from '../Upload/Upload';
@@ -41,17 +42,19 @@ export function ComplaintDialog({ opened, onClose, source, hotline = DEFAULT_HOT
   const [images, setImages] = useState<UploadItem[]>([]);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+  const [createKey, renewKey] = useIdempotencyKey();
 
-  // rule 61: every opening starts from a cleared form
+  // rule 61: every opening starts from a cleared form (and a new complaint's key)
   useEffect(() => {
     if (!opened) return;
+    renewKey();
     setName('');
     setPhone('');
     setRemark('');
     setImages([]);
     setErrors({});
     setSaving(false);
-  }, [opened]);
+  }, [opened, renewKey]);
 
   const message = (field: ComplaintField) => (errors[field] ? t(`shell.complaint.${errors[field]}`) : undefined);
   // a field's message goes once the user acts on it; the next submit checks everything again
@@ -69,7 +72,7 @@ export function ComplaintDialog({ opened, onClose, source, hotline = DEFAULT_HOT
     if (Object.keys(problems).length || isUploading(images)) return;
     setSaving(true);
     try {
-      await source.submit({ ...form, name: name.trim(), phone: phone.trim(), remark: remark.trim() });
+      await source.submit({ ...form, name: name.trim(), phone: phone.trim(), remark: remark.trim() }, createKey);
       notifications.show({ color: 'green', message: t('shell.complaint.success') });
       onClose();
     } catch (err) {

@@ -61,8 +61,31 @@ describe('<ImportDialog>', () => {
     expect(screen.getByTestId('import-file-name').textContent).toBe('明细.xlsx');
     await userEvent.click(screen.getByRole('button', { name: '开始导入' }));
     await waitFor(() => expect(onStarted).toHaveBeenCalledWith(expect.objectContaining({ job_id: expect.any(String) })));
-    expect(start).toHaveBeenCalledWith('stock-adjustment-lines', expect.any(File), { business_no: 'TZ1' });
+    expect(start).toHaveBeenCalledWith('stock-adjustment-lines', expect.any(File), { business_no: 'TZ1' }, expect.stringMatching(/^[0-9a-f]{32}$/));
     const hint = await screen.findByRole('dialog', { name: '导入提示' });
     expect(within(hint).getByRole('link', { name: '日志管理 > 系统导入日志' }).getAttribute('href')).toBe('/j-system-leadingin');
+  });
+
+  it('starting one file again sends the same Idempotency-Key (one job); another file gets a new key', async () => {
+    const dataSource = createMemoryDataSource();
+    const start = vi.spyOn(dataSource.documents, 'startImport').mockRejectedValueOnce(new Error('网络异常')).mockRejectedValueOnce(new Error('网络异常'));
+    const onStarted = vi.fn();
+    const { notify } = renderBlock(<ImportDialog opened onClose={() => {}} importType="stock-adjustment-lines" onStarted={onStarted} />, { dataSource });
+    await screen.findByText('库存调整单明细导入');
+    const startOnce = async (calls: number) => {
+      await userEvent.click(screen.getByRole('button', { name: '开始导入' }));
+      await waitFor(() => expect(start).toHaveBeenCalledTimes(calls));
+      await waitFor(() => expect(screen.queryByRole('button', { name: '开始导入' })?.hasAttribute('data-loading') ?? false).toBe(false));
+    };
+    await userEvent.upload(fileInput(), sheet('明细.xlsx'));
+    await startOnce(1);
+    await startOnce(2);
+    expect(notify).toHaveBeenCalledWith('网络异常', 'error');
+    await userEvent.upload(fileInput(), sheet('明细2.xlsx'));
+    await startOnce(3);
+    await waitFor(() => expect(onStarted).toHaveBeenCalledTimes(1));
+    const [first, again, other] = start.mock.calls.map((c) => c[3]);
+    expect(again).toBe(first);
+    expect(other).not.toBe(first);
   });
 });

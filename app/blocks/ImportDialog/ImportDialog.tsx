@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Button, FileButton, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet } from '@tabler/icons-react';
 import { saveBlob } from '../../api/files';
+import { useIdempotencyKey } from '../../api/useIdempotencyKey';
 import { useT } from '../../i18n';
 import { useBlocks } from '../data-source/BlocksProvider';
 import type { ImportItem, ImportStarted } from '../data-source/document-types';
@@ -31,10 +32,13 @@ export function ImportDialog({ opened, onClose, importType, params, onStarted }:
   const [file, setFile] = useState<File | null>(null);
   const [sending, setSending] = useState(false);
   const [hint, setHint] = useState(false);
+  const [startKey, renewKey] = useIdempotencyKey();
 
   useEffect(() => {
     if (opened) setFile(null);
   }, [opened]);
+  // one key per file in an opened dialog: starting it again is a repeat, another file a new import
+  useEffect(renewKey, [opened, file, renewKey]);
 
   const maxBytes = item.data?.max_size ?? IMPORT_MAX_BYTES;
   const accept = item.data?.accept ?? SPREADSHEET_TYPES;
@@ -57,7 +61,7 @@ export function ImportDialog({ opened, onClose, importType, params, onStarted }:
     }
     setSending(true);
     try {
-      const job = await docs.startImport(importType, file!, params);
+      const job = await docs.startImport(importType, file!, params, startKey);
       onStarted?.(job);
       setHint(true);
     } catch (err) {

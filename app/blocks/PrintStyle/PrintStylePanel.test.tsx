@@ -37,6 +37,22 @@ describe('<PrintStylePanel> (rules 237, 238, 251)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(radio('门店收货单').checked).toBe(true));
   });
 
+  it('each opened add form saves with its own Idempotency-Key: two adds make two styles', async () => {
+    let source!: ReturnType<typeof createMemoryPrintStyleSource>;
+    renderWithProviders(<Panel seed={[]} onSource={(s) => (source = s)} />);
+    for (const name of ['收货单甲', '收货单乙']) {
+      await userEvent.click(await screen.findByRole('button', { name: '新增' }));
+      const form = await screen.findByRole('dialog', { name: '新增样式' });
+      await userEvent.type(within(form).getByRole('textbox', { name: /名称/ }), name);
+      await userEvent.click(within(form).getByRole('button', { name: '使用内置模板' }));
+      await userEvent.click(within(form).getByRole('button', { name: '保存' }));
+      await waitFor(() => expect(source.styles.map((x) => x.report_name)).toContain(name));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: '新增样式' })).toBeNull());
+    }
+    expect(source.keys).toHaveLength(2);
+    expect(new Set(source.keys).size).toBe(2);
+  });
+
   it('delete asks with 确定 (not 保存) and says 删除样式成功！; set default says 设置默认样式成功！', async () => {
     renderWithProviders(<Panel seed={[{ report_name: '甲', is_default: 1 }, { report_name: '乙' }, { report_name: '丙' }]} />);
     await waitFor(() => expect(radio('甲').checked).toBe(true));

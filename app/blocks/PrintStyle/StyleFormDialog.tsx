@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Checkbox, FileInput, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { publishChoices, STYLE_NAME_MAX, type PrintStyle, type StyleActor, type StyleCustom } from '../../../engine/print/styles';
+import { useIdempotencyKey } from '../../api/useIdempotencyKey';
 import { useT } from '../../i18n';
 import { styleFormProblem } from './print-style.logic';
 import type { PrintStyleSource } from './types';
@@ -27,17 +28,19 @@ export function StyleFormDialog({ opened, onClose, onSaved, source, sourceType, 
   const [custom, setCustom] = useState<StyleCustom>(0);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [saveKey, renewKey] = useIdempotencyKey();
   const choices = publishChoices(actor, sourceType);
 
   useEffect(() => {
     if (!opened) return;
+    renewKey();
     setName(editing?.report_name ?? '');
     setDescription(editing?.description ?? '');
     setFile(null);
     setIsDefault(editing?.is_default === 1);
     setCustom(editing?.custom ?? 0);
     setError(null);
-  }, [opened, editing]);
+  }, [opened, editing, renewKey]);
 
   const takeBuiltModel = async () => {
     try {
@@ -53,7 +56,7 @@ export function StyleFormDialog({ opened, onClose, onSaved, source, sourceType, 
     if (problem) return setError(t(problem));
     setBusy(true);
     try {
-      await source.save({ id: editing?.id, report_name: name.trim(), description, source_type: sourceType, is_default: isDefault, custom, file });
+      await source.save({ id: editing?.id, report_name: name.trim(), description, source_type: sourceType, is_default: isDefault, custom, file }, saveKey);
       onSaved();
       onClose();
     } catch (err) {

@@ -1,5 +1,6 @@
 import type { PrintSourceType, PrintStyle } from '../../../engine/print/styles';
 import { apiGet, apiRequest, authHeaders } from '../../api/http';
+import { idempotencyHeaders } from '../../api/idempotency';
 import type { PrintStyleSource } from './types';
 
 async function blobOf(path: string, init: RequestInit = {}): Promise<Blob> {
@@ -15,7 +16,7 @@ export function createHttpPrintStyleSource(): PrintStyleSource {
   return {
     sourceTypes: () => apiGet<PrintSourceType[]>('/api/print/source_types'),
     list: (sourceType) => apiGet<{ list: PrintStyle[]; total: number }>('/api/print/print_model_list', { source_type: sourceType, page_num: 1, page_size: 20 }),
-    save: async (v) => {
+    save: async (v, idempotencyKey) => {
       const form = new FormData();
       if (v.id) form.append('id', String(v.id));
       form.append('report_name', v.report_name);
@@ -24,7 +25,7 @@ export function createHttpPrintStyleSource(): PrintStyleSource {
       form.append('is_default', v.is_default ? '1' : '0');
       form.append('custom', String(v.custom));
       if (v.file) form.append('file', v.file);
-      const res = await fetch('/api/print/set_print_model', { method: 'POST', body: form, headers: authHeaders() });
+      const res = await fetch('/api/print/set_print_model', { method: 'POST', body: form, headers: { ...authHeaders(), ...idempotencyHeaders(idempotencyKey) } });
       const body = (await res.json().catch(() => null)) as { status?: string; message?: string } | null;
       if (!res.ok || body?.status !== '200') throw new Error(body?.message ?? `HTTP ${res.status}`);
     },

@@ -2,7 +2,10 @@
 import { alreadyDefaultMessage, PRINT_SOURCE_TYPES, refuseDelete, refuseEdit, type PrintStyle, type StyleActor } from '../../../engine/print/styles';
 import type { PrintStyleSource } from './types';
 
-export function createMemoryPrintStyleSource(actor: StyleActor, seed: Partial<PrintStyle>[] = []): PrintStyleSource & { styles: PrintStyle[]; printed: { id: number; count: number }[] } {
+export function createMemoryPrintStyleSource(
+  actor: StyleActor,
+  seed: Partial<PrintStyle>[] = [],
+): PrintStyleSource & { styles: PrintStyle[]; printed: { id: number; count: number }[]; keys: string[] } {
   let next = 1;
   const make = (p: Partial<PrintStyle>): PrintStyle => ({
     id: next++, report_name: '样式', source_type: 102, description: '', is_default: 0, is_default_text: '否', custom: 0, is_hmd_show: 0, is_hms_show: 0,
@@ -10,16 +13,21 @@ export function createMemoryPrintStyleSource(actor: StyleActor, seed: Partial<Pr
   });
   const styles = seed.map(make);
   const printed: { id: number; count: number }[] = [];
+  const keys: string[] = [];
   const find = (id: number) => styles.find((s) => s.id === id)!;
   return {
     styles,
     printed,
+    keys,
     sourceTypes: async () => [...PRINT_SOURCE_TYPES],
     list: async (t) => {
       const list = styles.filter((s) => s.source_type === t).sort((a, b) => b.is_default - a.is_default || a.id - b.id);
       return { list, total: list.length };
     },
-    save: async (v) => {
+    save: async (v, idempotencyKey) => {
+      // as the server: a key already answered stores nothing again
+      if (keys.includes(idempotencyKey)) return;
+      keys.push(idempotencyKey);
       const fields = { report_name: v.report_name, description: v.description, source_type: v.source_type, custom: v.custom, is_hmd_show: (v.custom === 1 ? 1 : 0) as 0 | 1, is_hms_show: (v.custom === 2 ? 1 : 0) as 0 | 1 };
       if (v.id) {
         const refusal = refuseEdit(actor, find(v.id));

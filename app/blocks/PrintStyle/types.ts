@@ -14,7 +14,8 @@ export interface StyleFormValues {
 export interface PrintStyleSource {
   sourceTypes(): Promise<PrintSourceType[]>;
   list(sourceType: number): Promise<{ list: PrintStyle[]; total: number }>;
-  save(values: StyleFormValues): Promise<void>;
+  /** with the opened form's Idempotency-Key: a repeated save stores one style */
+  save(values: StyleFormValues, idempotencyKey: string): Promise<void>;
   setDefault(id: number): Promise<void>;
   remove(id: number): Promise<void>;
   /** the built-in model's address, opened in a new tab */

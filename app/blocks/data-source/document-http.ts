@@ -2,6 +2,7 @@
 import type { ApprovalRecord } from '../../../engine/shell';
 import { fetchFile, postForm } from '../../api/files';
 import { apiGet, apiPost, apiRequest } from '../../api/http';
+import { idempotencyHeaders } from '../../api/idempotency';
 import { postWithProgress } from '../Upload/http-source';
 import type { AttachmentList, DocumentAttachment, DocumentBlocksSource, ImportItem, ImportStarted, LotAllocationView } from './document-types';
 
@@ -29,12 +30,12 @@ export function createHttpDocumentSource(): DocumentBlocksSource {
     },
     importItem: (type) => apiGet<ImportItem>('/api/import/item', { type }),
     importTemplate: async (item) => (await fetchFile(item.template_url, `${item.title}.xlsx`)).blob,
-    startImport: (type, file, params = {}) => {
+    startImport: (type, file, params = {}, idempotencyKey) => {
       const form = new FormData();
       // the fields go before the file: the server reads them as the file arrives
       for (const [name, value] of Object.entries(params)) form.append(name, value);
       form.append('file', file, file.name);
-      return postForm<ImportStarted>(`/api/import/${encodeURIComponent(type)}`, form);
+      return postForm<ImportStarted>(`/api/import/${encodeURIComponent(type)}`, form, idempotencyHeaders(idempotencyKey));
     },
   };
 }

@@ -5,7 +5,7 @@
 import { todayIn } from '../../../engine/dates';
 import type { ApprovalRecord } from '../../../engine/shell';
 import { ATTACHMENT_RULES, importItems, lotLines, lotStock, sampleApprovals, sampleAttachments } from './document-fixtures';
-import type { DocumentAttachment, DocumentBlocksSource, LotAllocationView, LotRow } from './document-types';
+import type { DocumentAttachment, DocumentBlocksSource, ImportStarted, LotAllocationView, LotRow } from './document-types';
 
 export interface MemoryDocumentOptions {
   respond: <T>(value: () => T) => Promise<T>;
@@ -36,6 +36,7 @@ export function createMemoryDocumentSource({
   const files = new Map<string, DocumentAttachment[]>();
   const allocated = new Map(Object.entries(allocations));
   let seq = 1;
+  const importJobs = new Map<string, ImportStarted>();
   const filesOf = (type: string, no: string) => files.get(`${type}/${no}`) ?? attachments;
 
   return {
@@ -109,6 +110,12 @@ export function createMemoryDocumentSource({
         return item;
       }),
     importTemplate: (item) => respond(() => new Blob([item.title], { type: item.accept[0] })),
-    startImport: () => respond(() => ({ job_id: `mem-job-${seq++}` })),
+    // as the server: a key already answered replays its job
+    startImport: (_type, _file, _params, key) =>
+      respond(() => {
+        const job = importJobs.get(key) ?? { job_id: `mem-job-${seq++}` };
+        importJobs.set(key, job);
+        return job;
+      }),
   };
 }

@@ -34,5 +34,6 @@ export interface DocumentBlocksSource {
   saveLots(type: string, no: string, body: LotSaveBody): Promise<void>;
   importItem(type: string): Promise<ImportItem>;
   importTemplate(item: ImportItem): Promise<Blob>;
-  startImport(type: string, file: File, params?: Record<string, string>): Promise<ImportStarted>;
+  /** with the Idempotency-Key of this file in this opened dialog: a repeated start starts one job */
+  startImport(type: string, file: File, params: Record<string, string> | undefined, idempotencyKey: string): Promise<ImportStarted>;
 }

@@ -10,6 +10,7 @@ import type { ReportFile } from '../../../engine/definition/types';
 import type { StudioReportSummary } from '../../../engine/studio/wire';
 import { useLocale, useT } from '../../i18n';
 import { saveBlob } from '../../api/files';
+import { useIdempotencyKey } from '../../api/useIdempotencyKey';
 import { NewReportModal } from './NewReportModal';
 import { PreviewPanel } from './PreviewPanel';
 import { ReportEditor } from './ReportEditor';
@@ -31,7 +32,10 @@ export function StudioPage() {
   // the JSON tab's text that does not parse: the draft is not what it shows, so it is not saved
   const [jsonError, setJsonError] = useState<string | null>(null);
   const canSave = studio.canSave && jsonError === null;
+  // the open draft's key until it is first saved
+  const [createKey, renewCreateKey] = useIdempotencyKey();
   const openDraft = (next: Parameters<typeof setOpen>[0]) => {
+    renewCreateKey();
     setJsonError(null);
     setOpen(next);
   };
@@ -51,7 +55,7 @@ export function StudioPage() {
   const save = async () => {
     if (!open) return;
     try {
-      const saved = open.savedId ? await studioApi.update(open.savedId, open.draft) : await studioApi.create(open.draft);
+      const saved = open.savedId ? await studioApi.update(open.savedId, open.draft) : await studioApi.create(open.draft, createKey);
       setOpen({ draft: { ...open.draft, id: saved.id }, savedId: saved.id, shipped: false });
       await studio.refreshLists(saved.id);
       notifications.show({ color: 'green', message: t('studio.saved', { version: saved.version }) });

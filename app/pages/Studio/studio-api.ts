@@ -11,6 +11,7 @@ import type {
 } from '../../../engine/studio/wire';
 import type { ReportConfig, ReportQuery } from '../../../engine/wire';
 import { apiGet, apiPost, apiRequest, authHeaders } from '../../api/http';
+import { idempotencyHeaders } from '../../api/idempotency';
 import type { ExportAnswer } from '../../report/source/types';
 
 const reportPath = (id: number, part = '') => `/api/studio/reports/${id}${part}`;
@@ -25,7 +26,9 @@ export const studioApi = {
   preview: (report: ReportFile, query: ReportQuery, signal?: AbortSignal) =>
     apiPost<StudioPreview>('/api/studio/preview', { report, query }, { signal }),
   previewExport: (report: ReportFile, query: ReportQuery) => apiPost<ExportAnswer>('/api/studio/preview/export', { report, query }),
-  create: (report: unknown) => apiPost<StudioSaved>('/api/studio/reports', { report }),
+  /** a draft's saves send its Idempotency-Key, so a repeated first save makes one report */
+  create: (report: unknown, idempotencyKey?: string) =>
+    apiPost<StudioSaved>('/api/studio/reports', { report }, { headers: idempotencyKey ? idempotencyHeaders(idempotencyKey) : {} }),
   update: (id: number, report: unknown) => apiRequest<StudioSaved>(reportPath(id), { method: 'PUT', body: { report } }),
   remove: (id: number) => apiRequest<null>(reportPath(id), { method: 'DELETE' }),
   versions: async (id: number) => (await apiGet<{ list: StudioVersion[] }>(reportPath(id, '/versions'))).list,
