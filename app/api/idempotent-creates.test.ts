@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createHttpComplaintSource } from '../blocks/ComplaintDialog/http-source';
 import { createHttpDocumentSource } from '../blocks/data-source/document-http';
 import { createHttpPrintStyleSource } from '../blocks/PrintStyle/http-source';
+import { createHttpPriceLabelSource } from '../blocks/PriceLabel/http-source';
 import { studioApi } from '../pages/Studio/studio-api';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -37,6 +38,11 @@ describe('create requests send the Idempotency-Key they are given', () => {
   it('an import', async () => {
     await createHttpDocumentSource().startImport('stock_adjustment_item', new File(['x'], 'a.xlsx'), { no: 'TZ1' }, 'k-import');
     expect(sentKey()).toBe('k-import');
+  });
+
+  it('a price-label template, keyed by the token of the list it was saved from', async () => {
+    await createHttpPriceLabelSource().save({ token: 'k-label', print_type: 2, print_template_name: '价签', print_template_content: '<label/>' });
+    expect(sentKey()).toBe('k-label');
   });
 
   it('a studio report', async () => {

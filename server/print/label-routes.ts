@@ -13,6 +13,7 @@ import type { ServerSession } from '../auth/session';
 import { sqlTimestamp } from '../clock';
 import { ok } from '../http/envelope';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { idempotent } from '../http/idempotency';
 import { MAX_ID, MAX_INT } from '../http/limits';
 
 /** Where users learn to install and start the label driver when none answers (public/label-driver.html). */
@@ -143,7 +144,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (req) => {
+    idempotent(async (req, _reply, seal) => {
       const s = req.session!;
       const name = req.body.print_template_name.trim();
       if (!name) throw badRequest('LABEL_NAME_REQUIRED', LABEL_MESSAGES.nameRequired);
@@ -156,21 +157,28 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
         const t = await find(s, req.body.id);
         const refusal = refuseChange(s, t);
         if (refusal) throw forbidden('LABEL_TEMPLATE_REFUSED', refusal);
-        await app.db.query(
-          `UPDATE print_template SET print_template_name = $3, print_template_content = $4, updated_at = CAST($5 AS TIMESTAMP), updated_by = $6
-            WHERE tenant_id = $1 AND id = $2`,
-          [s.tenant_id, t.id, name, content, now, s.username],
-        );
+        await app.db.transaction(async (tx) => {
+          await tx.query(
+            `UPDATE print_template SET print_template_name = $3, print_template_content = $4, updated_at = CAST($5 AS TIMESTAMP), updated_by = $6
+              WHERE tenant_id = $1 AND id = $2`,
+            [s.tenant_id, t.id, name, content, now, s.username],
+          );
+          await seal(tx);
+        });
         return ok({ id: t.id }, LABEL_MESSAGES.saved);
       }
-      const [row] = await app.db.query<{ id: number }>(
-        `INSERT INTO print_template (tenant_id, print_type, print_template_name, print_template_content, store_no, account_id, name,
-                                     created_at, updated_at, created_by, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP), CAST($8 AS TIMESTAMP), $9, $9) RETURNING id`,
-        [s.tenant_id, req.body.print_type, name, content, ownerOf(s), s.account_id, s.account_name, now, s.username],
-      );
-      return ok({ id: Number(row.id) }, LABEL_MESSAGES.saved);
-    },
+      const id = await app.db.transaction(async (tx) => {
+        const [row] = await tx.query<{ id: number }>(
+          `INSERT INTO print_template (tenant_id, print_type, print_template_name, print_template_content, store_no, account_id, name,
+                                       created_at, updated_at, created_by, updated_by)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP), CAST($8 AS TIMESTAMP), $9, $9) RETURNING id`,
+          [s.tenant_id, req.body.print_type, name, content, ownerOf(s), s.account_id, s.account_name, now, s.username],
+        );
+        await seal(tx);
+        return Number(row.id);
+      });
+      return ok({ id }, LABEL_MESSAGES.saved);
+    }),
   );
 
   app.post<{ Body: { id: number; is_default: '0' | '1' } }>('/api/print/label/set_default', { schema: idBody('is_default') }, async (req) => {

@@ -259,6 +259,20 @@ describe('price-label templates (rules 215–249)', () => {
     expect(data.callback_url).toBeTruthy();
   });
 
+  it('a save carrying the list\'s token as its Idempotency-Key stores one template, even sent twenty times at once', async () => {
+    const { token } = await templates('store');
+    const body = { token, print_type: 9002, print_template_name: '幂等价签', print_template_content: '<label w="50" h="30"/>' };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        s.app.inject({ method: 'POST', url: '/api/print/label/templates', payload: body, headers: { ...bearer(tokens.store), 'idempotency-key': token } }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map((r) => r.json().data.id)).size).toBe(1);
+    const [{ n }] = await s.testDb.db.query<{ n: number }>("SELECT count(*) AS n FROM print_template WHERE tenant_id = 10139 AND print_template_name = '幂等价签'");
+    expect(Number(n)).toBe(1);
+  });
+
   it('name and content are required; a store may not change HQ templates; only the creator edits (rules 224–230)', async () => {
     const post = (who: string, body: object) => call('POST', '/api/print/label/templates', who, { print_type: 9001, ...body });
     expect((await post('hq', { print_template_name: ' ', print_template_content: 'x' })).json().message).toBe('请输入打印模板名称');

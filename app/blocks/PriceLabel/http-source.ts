@@ -1,5 +1,6 @@
 import type { LabelGoods } from '../../../engine/print/label';
 import { apiGet, apiPost, apiRequest, authHeaders } from '../../api/http';
+import { idempotencyHeaders } from '../../api/idempotency';
 import type { LabelTemplate, PriceLabelSource } from './types';
 
 const BASE = '/api/print/label';
@@ -7,8 +8,9 @@ const BASE = '/api/print/label';
 export function createHttpPriceLabelSource(): PriceLabelSource {
   return {
     list: (printType) => apiGet(`${BASE}/templates`, { print_type: printType, page_num: 1, page_size: 20 }) as Promise<{ list: LabelTemplate[]; total: number; token: string }>,
+    // the list's token is the save's Idempotency-Key: a save sent again before the list reloads is a repeat
     save: async (t) => {
-      await apiPost(`${BASE}/templates`, t);
+      await apiPost(`${BASE}/templates`, t, { headers: t.token ? idempotencyHeaders(t.token) : {} });
     },
     setDefault: async (id) => {
       await apiPost(`${BASE}/set_default`, { id, is_default: '1' });
