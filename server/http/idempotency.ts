@@ -188,7 +188,9 @@ export function idempotent<Req extends FastifyRequest, Reply extends FastifyRepl
       await settleFailure(db, owner, token);
       throw err;
     }
-    await answer(db, owner, token, reply.statusCode, JSON.stringify(result));
+    // the record is committed: a failure to store its answer must not turn this answer into an error
+    // (repeats are then told the record exists, once the claim is two minutes old)
+    await answer(db, owner, token, reply.statusCode, JSON.stringify(result)).catch((err) => req.log.error({ err }, 'idempotency answer not stored'));
     return result;
   };
 }

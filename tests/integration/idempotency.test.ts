@@ -181,6 +181,8 @@ describe('the seal commits the key with the record it creates', () => {
           return Number(c) + 1;
         });
         if (after.get(key) === 'throw') throw new Error('the answer could not be built');
+        // the answer's own statement fails: the key table is away while the answer is stored
+        if (after.get(key) === 'no-answer') await s.testDb.db.exec('ALTER TABLE idempotency_key RENAME TO idempotency_key_away');
         return { n };
       }),
     );
@@ -230,6 +232,24 @@ describe('the seal commits the key with the record it creates', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'IDEMPOTENCY_DONE_UNANSWERED', message: IDEMPOTENCY_MESSAGES.doneUnanswered });
     expect(await rows('p-late-failure')).toBe(1);
+  });
+
+  it('an answer that could not be stored still reaches the client; repeats are told the record exists', async () => {
+    after.set('p-unstored', 'no-answer');
+    let first;
+    try {
+      first = await send('p-unstored');
+    } finally {
+      await q('ALTER TABLE idempotency_key_away RENAME TO idempotency_key');
+      after.delete('p-unstored');
+    }
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ n: expect.any(Number) });
+    await q("UPDATE idempotency_key SET sealed_at = CAST($1 AS TIMESTAMP) WHERE idem_key = 'p-unstored'", [sqlTimestamp(new Date(Date.now() - 3 * 60_000))]);
+    const again = await send('p-unstored');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'IDEMPOTENCY_DONE_UNANSWERED' });
+    expect(await rows('p-unstored')).toBe(1);
   });
 
   it('a failure before the record committed gives the key back: the retry creates it once', async () => {
