@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // one module graph per worker, not per file: every file importing the server re-evaluated it
+          isolate: false,
           include: ['engine/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
@@ -20,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
+          isolate: false,
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 60_000,
