@@ -156,7 +156,7 @@ describe('the seal commits the key with the record it creates', () => {
   let probe: FastifyInstance;
   let account: number;
   const gates = new Map<string, Promise<void>>();
-  const after = new Map<string, 'throw'>();
+  const after = new Map<string, 'throw' | 'no-answer'>();
   const rows = async (key: string) => Number((await q('SELECT count(*) AS n FROM idem_probe WHERE k = $1', [key]))[0].n);
   const send = (key: string) => probe.inject({ method: 'POST', url: '/probe', headers: { 'idempotency-key': key }, payload: { key } });
 
