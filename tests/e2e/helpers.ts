@@ -36,6 +36,18 @@ export async function expectOnLogin(page: Page) {
   await expect(page).toHaveURL(/\/login/);
 }
 
+/**
+ * Signs out from the user menu. Logout reloads the page onto Login (rule 75): waiting for that load
+ * keeps the next navigation from being interrupted by it.
+ */
+export async function logout(page: Page) {
+  await page.getByTestId('user-menu').click();
+  const reloaded = page.waitForEvent('load');
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await reloaded;
+  await expectOnLogin(page);
+}
+
 /** When each page's toolbar buttons were last clicked. */
 const lastToolbarClick = new WeakMap<Page, Map<string, number>>();
 

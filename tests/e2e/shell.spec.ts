@@ -1,5 +1,5 @@
 import { test, expect, type Page } from './fixtures/today';
-import { expectOnLogin, loginAs } from './helpers';
+import { loginAs, logout } from './helpers';
 
 const storedSession = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('hm.session') || 'null'));
 const tabs = (page: Page) => page.getByTestId('tab-bar').getByRole('tab');
@@ -96,9 +96,7 @@ test.describe('header by client (rules 1–19)', () => {
     await page.keyboard.press('Escape');
     await page.goto('/data-swiper');
     await expect(page).toHaveURL(/\/dashboard/);
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await expectOnLogin(page);
+    await logout(page);
 
     await loginAs(page, { merchant: '30001', username: 'admin', client: '总部端' });
     await page.getByTestId('data-screens').click();
@@ -113,12 +111,7 @@ test.describe('menu and tabs (rules 22–23, 32–33, 36–42)', () => {
   test('rules 32–33: analyst sees only the groups it holds a page of', async ({ page }) => {
     await loginAs(page, { username: 'admin', client: '总部端' });
     await expect(menu(page).getByText('日志管理')).toBeVisible();
-    await page.getByTestId('user-menu').click();
-    // logout reloads the page onto Login (rule 75): wait for that load before signing in again
-    const reloaded = page.waitForEvent('load');
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await reloaded;
-    await expectOnLogin(page);
+    await logout(page);
 
     await loginAs(page, { username: 'analyst', client: '总部端' });
     await expect(menu(page).getByText('销售报表')).toBeVisible();
@@ -222,9 +215,7 @@ test.describe('password (rules 44–58)', () => {
     await page.goto('/force-password');
     await expect(page).toHaveURL(/\/user$/);
 
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await expectOnLogin(page);
+    await logout(page);
     await loginAs(page, { username: 'newhire', client: '总部端', password: 'Fresh#2026' });
     await expect(page).toHaveURL(/\/dashboard$/);
   });
@@ -268,9 +259,7 @@ test.describe('logout (rules 74–78)', () => {
     await expect(page.getByTestId('client-title')).toHaveText('供应商端');
     const token = await page.evaluate(() => localStorage.getItem('hm.token'));
     expect(token).toBeTruthy();
-    await page.getByTestId('user-menu').click();
-    await page.getByRole('menuitem', { name: '退出登录' }).click();
-    await expectOnLogin(page);
+    await logout(page);
     const stored = await page.evaluate(() => ({ token: localStorage.getItem('hm.token'), menu: localStorage.getItem('hm.menu'), ab: localStorage.getItem('hm.ab') }));
     expect(stored).toEqual({ token: null, menu: null, ab: '0' });
     const res = await page.request.get('/api/auth/session', { headers: { authorization: `Bearer ${token}` } });
