@@ -15,6 +15,8 @@ import { ok } from '../http/envelope';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { idempotent } from '../http/idempotency';
 import { MAX_ID, MAX_INT } from '../http/limits';
+import { lockTenant } from '../db/tenant-lock';
+import type { Db } from '../db/types';
 
 /** Where users learn to install and start the label driver when none answers (public/label-driver.html). */
 export const LABEL_DRIVER_DOWNLOAD_URL = '/label-driver.html';
@@ -58,9 +60,9 @@ const shape = (r: LabelTemplate): LabelTemplate => ({
  * the label goods and driver download address the print dialog needs.
  */
 export async function labelRoutes(app: FastifyInstance): Promise<void> {
-  async function find(s: ServerSession, id: number): Promise<LabelTemplate> {
+  async function find(db: Db, s: ServerSession, id: number): Promise<LabelTemplate> {
     const v = visible(s);
-    const [row] = await app.db.query<LabelTemplate>(`SELECT ${COLUMNS} FROM print_template WHERE tenant_id = $1 AND id = $2 AND ${v.sql}`, [
+    const [row] = await db.query<LabelTemplate>(`SELECT ${COLUMNS} FROM print_template WHERE tenant_id = $1 AND id = $2 AND ${v.sql}`, [
       s.tenant_id,
       id,
       ...v.params,
@@ -68,6 +70,13 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     if (!row) throw notFound('LABEL_TEMPLATE_NOT_FOUND', NOT_FOUND);
     return shape(row);
   }
+
+  /** A template write whose rules are read inside it, after the tenant's earlier template writes committed. */
+  const write = <T>(s: ServerSession, fn: (tx: Db) => Promise<T>): Promise<T> =>
+    app.db.transaction(async (tx) => {
+      await lockTenant(tx, 'labelTemplates', s.tenant_id);
+      return fn(tx);
+    });
 
   /** rules 229–230: only the creator changes a template; a store never changes an HQ one, a supplier only its own. */
   function refuseChange(s: ServerSession, t: LabelTemplate): string | null {
@@ -154,10 +163,11 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       if (Buffer.byteLength(content, 'utf8') > LABEL_TEMPLATE_MAX_BYTES) throw badRequest('LABEL_CONTENT_TOO_LARGE', LABEL_MESSAGES.fileTooLarge);
       const now = sqlTimestamp();
       if (req.body.id) {
-        const t = await find(s, req.body.id);
-        const refusal = refuseChange(s, t);
-        if (refusal) throw forbidden('LABEL_TEMPLATE_REFUSED', refusal);
-        await app.db.transaction(async (tx) => {
+        const id = req.body.id;
+        await write(s, async (tx) => {
+          const t = await find(tx, s, id);
+          const refusal = refuseChange(s, t);
+          if (refusal) throw forbidden('LABEL_TEMPLATE_REFUSED', refusal);
           await tx.query(
             `UPDATE print_template SET print_template_name = $3, print_template_content = $4, updated_at = CAST($5 AS TIMESTAMP), updated_by = $6
               WHERE tenant_id = $1 AND id = $2`,
@@ -165,9 +175,9 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
           );
           await seal(tx);
         });
-        return ok({ id: t.id }, LABEL_MESSAGES.saved);
+        return ok({ id }, LABEL_MESSAGES.saved);
       }
-      const id = await app.db.transaction(async (tx) => {
+      const id = await write(s, async (tx) => {
         const [row] = await tx.query<{ id: number }>(
           `INSERT INTO print_template (tenant_id, print_type, print_template_name, print_template_content, store_no, account_id, name,
                                        created_at, updated_at, created_by, updated_by)
@@ -183,11 +193,11 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { id: number; is_default: '0' | '1' } }>('/api/print/label/set_default', { schema: idBody('is_default') }, async (req) => {
     const s = req.session!;
-    const t = await find(s, req.body.id);
-    if (req.body.is_default === '1' && t.is_default === '1') throw badRequest('LABEL_ALREADY_DEFAULT', labelAlreadyDefault(t.print_template_name));
-    const refusal = refuseChange(s, t);
-    if (refusal) throw forbidden('LABEL_TEMPLATE_REFUSED', refusal);
-    await app.db.transaction(async (tx) => {
+    await write(s, async (tx) => {
+      const t = await find(tx, s, req.body.id);
+      if (req.body.is_default === '1' && t.is_default === '1') throw badRequest('LABEL_ALREADY_DEFAULT', labelAlreadyDefault(t.print_template_name));
+      const refusal = refuseChange(s, t);
+      if (refusal) throw forbidden('LABEL_TEMPLATE_REFUSED', refusal);
       if (req.body.is_default === '1') {
         await tx.query(`UPDATE print_template SET is_default = '0' WHERE tenant_id = $1 AND print_type = $2 AND COALESCE(store_no, '0') = $3`, [
           s.tenant_id,
@@ -203,10 +213,10 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: { id: number; is_system: '0' | '1' } }>('/api/print/label/set_system', { schema: idBody('is_system') }, async (req) => {
     const s = req.session!;
     if (!SYSTEM_DEFAULT_TENANTS.includes(String(s.tenant_id))) throw forbidden('SYSTEM_DEFAULT_REFUSED', LABEL_MESSAGES.systemTenant);
-    const t = await find(s, req.body.id);
-    if (req.body.is_system === '1' && t.is_system === '1') throw badRequest('LABEL_ALREADY_SYSTEM', labelAlreadyDefault(t.print_template_name));
-    if (s.client !== 'HMT') throw forbidden('SYSTEM_DEFAULT_REFUSED', LABEL_MESSAGES.hqTemplate);
-    await app.db.transaction(async (tx) => {
+    await write(s, async (tx) => {
+      const t = await find(tx, s, req.body.id);
+      if (req.body.is_system === '1' && t.is_system === '1') throw badRequest('LABEL_ALREADY_SYSTEM', labelAlreadyDefault(t.print_template_name));
+      if (s.client !== 'HMT') throw forbidden('SYSTEM_DEFAULT_REFUSED', LABEL_MESSAGES.hqTemplate);
       if (req.body.is_system === '1') {
         await tx.query(`UPDATE print_template SET is_system = '0' WHERE tenant_id = $1 AND print_type = $2`, [s.tenant_id, t.print_type]);
       }
@@ -217,9 +227,11 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
 
   app.post<{ Body: { id: number; is_store_show: '0' | '1' } }>('/api/print/label/set_store_show', { schema: idBody('is_store_show') }, async (req) => {
     const s = req.session!;
-    const t = await find(s, req.body.id);
-    if (s.client !== 'HMT' || t.print_type !== STORE_SHOW_PRINT_TYPE) throw forbidden('STORE_SHOW_REFUSED', LABEL_MESSAGES.storeShowRefused);
-    await app.db.query('UPDATE print_template SET is_store_show = $3 WHERE tenant_id = $1 AND id = $2', [s.tenant_id, t.id, req.body.is_store_show]);
+    await write(s, async (tx) => {
+      const t = await find(tx, s, req.body.id);
+      if (s.client !== 'HMT' || t.print_type !== STORE_SHOW_PRINT_TYPE) throw forbidden('STORE_SHOW_REFUSED', LABEL_MESSAGES.storeShowRefused);
+      await tx.query('UPDATE print_template SET is_store_show = $3 WHERE tenant_id = $1 AND id = $2', [s.tenant_id, t.id, req.body.is_store_show]);
+    });
     return ok(null, LABEL_MESSAGES.saved);
   });
 
@@ -228,10 +240,12 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } } } },
     async (req) => {
       const s = req.session!;
-      const t = await find(s, req.query.id);
-      const refusal = refuseChange(s, t);
-      if (refusal) throw forbidden('LABEL_TEMPLATE_REFUSED', refusal);
-      await app.db.query('DELETE FROM print_template WHERE tenant_id = $1 AND id = $2', [s.tenant_id, t.id]);
+      await write(s, async (tx) => {
+        const t = await find(tx, s, req.query.id);
+        const refusal = refuseChange(s, t);
+        if (refusal) throw forbidden('LABEL_TEMPLATE_REFUSED', refusal);
+        await tx.query('DELETE FROM print_template WHERE tenant_id = $1 AND id = $2', [s.tenant_id, t.id]);
+      });
       return ok(null, LABEL_MESSAGES.deleted);
     },
   );
@@ -241,7 +255,7 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
     '/api/print/label/export',
     { schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'integer', minimum: 1, maximum: MAX_ID } } } } },
     async (req, reply) => {
-      const t = await find(req.session!, req.query.id);
+      const t = await find(app.db, req.session!, req.query.id);
       return reply
         .header('content-type', 'text/plain; charset=utf-8')
         .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(`${t.print_template_name}打印模板.txt`)}`)

@@ -36,6 +36,7 @@ import { documentTypes } from '../documents/definitions';
 import { readTemplate } from './layout-check';
 import type { RenderPool } from './render-pool';
 import { idempotent } from '../http/idempotency';
+import { lockTenant } from '../db/tenant-lock';
 
 const BUILT_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'report-defs', 'print-styles');
 const STYLE_NOT_FOUND = '打印样式不存在或无权查看';
@@ -168,6 +169,13 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
   await app.register(multipart);
   const built = loadBuiltModels();
 
+  /** A style write whose rules are read inside it, after the tenant's earlier style writes committed. */
+  const writeStyles = <T>(session: ServerSession, fn: (tx: Db) => Promise<T>): Promise<T> =>
+    app.db.transaction(async (tx) => {
+      await lockTenant(tx, 'printStyles', session.tenant_id);
+      return fn(tx);
+    });
+
   app.get('/api/print/source_types', async () => ok(PRINT_SOURCE_TYPES));
 
   app.get<{ Querystring: { source_type: number; page_num?: number; page_size?: number } }>(
@@ -215,21 +223,19 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
     const form = await readStyleForm(req);
     const publishRefusal = refusePublish(actor, form.custom, form.source_type);
     if (publishRefusal) throw forbidden('PRINT_PUBLISH_REFUSED', publishRefusal);
-    let existing: (StyleRow & { template: string | null }) | null = null;
-    if (form.id) {
-      existing = await findStyle(app.db, session, form.id);
-      const refusal = refuseEdit(actor, existing);
-      if (refusal) throw forbidden('PRINT_STYLE_EDIT_REFUSED', refusal);
-    } else if (!form.file) {
-      throw badRequest('STYLE_FILE_REQUIRED', STYLE_MESSAGES.fileRequired);
-    }
+    if (!form.id && !form.file) throw badRequest('STYLE_FILE_REQUIRED', STYLE_MESSAGES.fileRequired);
     if (form.file) {
       const parsed = readTemplate(form.file.text);
       if (!parsed.ok) throw badRequest('BAD_PRINT_TEMPLATE', parsed.message);
     }
     const now = sqlTimestamp();
     const flags = [form.custom, form.custom === 1 ? 1 : 0, form.custom === 2 ? 1 : 0];
-    const id = await app.db.transaction(async (tx) => {
+    const id = await writeStyles(session, async (tx) => {
+      const existing = form.id ? await findStyle(tx, session, form.id) : null;
+      if (existing) {
+        const refusal = refuseEdit(actor, existing);
+        if (refusal) throw forbidden('PRINT_STYLE_EDIT_REFUSED', refusal);
+      }
       if (form.is_default) {
         await tx.query('UPDATE print_style SET is_default = 0 WHERE tenant_id = $1 AND source_type = $2 AND provider_no = $3', [
           session.tenant_id,
@@ -268,11 +274,11 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
     const session = req.session!;
     requireStylePermission(session);
     const actor = actorOf(session);
-    const style = await findStyle(app.db, session, req.query.id);
-    const refusal = refuseSetDefault(actor, style);
-    if (refusal) throw forbidden('PRINT_STYLE_DEFAULT_REFUSED', refusal);
-    if (Number(style.is_default) === 1) throw badRequest('PRINT_STYLE_ALREADY_DEFAULT', alreadyDefaultMessage(style.report_name));
-    await app.db.transaction(async (tx) => {
+    await writeStyles(session, async (tx) => {
+      const style = await findStyle(tx, session, req.query.id);
+      const refusal = refuseSetDefault(actor, style);
+      if (refusal) throw forbidden('PRINT_STYLE_DEFAULT_REFUSED', refusal);
+      if (Number(style.is_default) === 1) throw badRequest('PRINT_STYLE_ALREADY_DEFAULT', alreadyDefaultMessage(style.report_name));
       await tx.query('UPDATE print_style SET is_default = 0 WHERE tenant_id = $1 AND source_type = $2 AND provider_no = $3', [
         session.tenant_id,
         style.source_type,
@@ -286,10 +292,12 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
   app.delete<{ Querystring: { id: number } }>('/api/print/del_model', { schema: idQuery }, async (req) => {
     const session = req.session!;
     requireStylePermission(session);
-    const style = await findStyle(app.db, session, req.query.id);
-    const refusal = refuseDelete(actorOf(session), style);
-    if (refusal) throw forbidden('PRINT_STYLE_DELETE_REFUSED', refusal);
-    await app.db.query('DELETE FROM print_style WHERE tenant_id = $1 AND id = $2', [session.tenant_id, style.id]);
+    await writeStyles(session, async (tx) => {
+      const style = await findStyle(tx, session, req.query.id);
+      const refusal = refuseDelete(actorOf(session), style);
+      if (refusal) throw forbidden('PRINT_STYLE_DELETE_REFUSED', refusal);
+      await tx.query('DELETE FROM print_style WHERE tenant_id = $1 AND id = $2', [session.tenant_id, style.id]);
+    });
     return ok(null, STYLE_MESSAGES.deleted);
   });
 

@@ -9,6 +9,7 @@
  */
 import { postInbound, postOutbound, roundQty, splitAmount, toUnits, toYuan, type Balance, type Posting } from '../../engine/stock';
 import type { Db } from '../db/types';
+import { lockTenant } from '../db/tenant-lock';
 import { HttpError } from '../http/errors';
 import { applySnapshotDeltas, SnapshotDeltas } from './snapshots';
 
@@ -62,11 +63,6 @@ export const POSTING_MESSAGES = {
 } as const;
 
 const refuse = (message: string) => new HttpError(422, 'POSTING_REFUSED', message);
-
-/** Holds the tenant's posting lock to the end of the transaction (PostgreSQL; DuckDB queues transactions). */
-async function lockTenant(tx: Db, tenantId: number): Promise<void> {
-  if (tx.dialect === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(7301, $1)', [tenantId]);
-}
 
 async function nextLedgerId(tx: Db, tenantId: number): Promise<number> {
   const [row] = await tx.query<{ m: number | null }>('SELECT MAX(ledger_id) AS m FROM stock_ledger WHERE tenant_id = $1', [tenantId]);
@@ -165,7 +161,7 @@ function ledgerParts(m: Movement, post: Posting): { lotNo: string | null; qty: n
  */
 export async function postMovements(tx: Db, tenantId: number, today: string, moves: readonly Movement[]): Promise<Posted[]> {
   if (!moves.length) return [];
-  await lockTenant(tx, tenantId);
+  await lockTenant(tx, 'posting', tenantId);
   let ledgerId = await nextLedgerId(tx, tenantId);
   const deltas = new SnapshotDeltas();
   const posted: Posted[] = [];

@@ -15,7 +15,8 @@ import type { Db } from '../db/types';
 import { InFlight } from '../report/in-flight';
 import { ReportService } from '../report/service';
 import { currentReports } from './store';
-import { lockTenantStudio, TenantQueue } from './tenant-lock';
+import { lockTenant } from '../db/tenant-lock';
+import { TenantQueue } from './tenant-lock';
 
 export interface TenantView {
   service: ReportService;
@@ -89,7 +90,7 @@ export class TenantOverlay {
     const change: Change = { tenant_id: tenantId };
     const result = await this.queue.run(tenantId, () =>
       this.db.transaction(async (tx) => {
-        await lockTenantStudio(tx, tenantId);
+        await lockTenant(tx, 'studio', tenantId);
         const out = await fn(tx);
         await announceChange(tx, CHANNEL, change);
         return out;

@@ -414,3 +414,53 @@ describe('one print never takes the server down', () => {
     expect((await call('DELETE', `/api/print/label/templates?id=${hqDefault.id}`, 'supplier')).statusCode).toBe(403);
   });
 });
+
+describe('print-setting writes read their rules inside the write (twenty at once)', () => {
+  const codes = (answers: { statusCode: number }[]) => answers.map((r) => r.statusCode).sort();
+  const twenty = <T>(fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: 20 }, (_, i) => fn(i)));
+
+  it('twenty deletes of one style: one deletes it, the other nineteen are told it is gone', async () => {
+    const { body } = await saveStyle('hq', { report_name: '并发删除样式', source_type: '102' });
+    const answers = await twenty(() => call('DELETE', `/api/print/del_model?id=${body.data.id}`, 'hq'));
+    expect(codes(answers)).toEqual([200, ...Array(19).fill(404)]);
+  });
+
+  it('a file change racing nineteen description edits keeps the new file: no edit writes back the file it read before', async () => {
+    const { body } = await saveStyle('hq', { report_name: '并发编辑样式', source_type: '102' });
+    const id = String(body.data.id);
+    const replaced = TEMPLATE.replace('"采购收货单"', '"并发换上的模板"');
+    const answers = await twenty((i) =>
+      i === 0
+        ? saveStyle('hq', { id, report_name: '并发编辑样式', source_type: '102' }, { name: 'new.json', content: replaced })
+        : saveStyle('hq', { id, report_name: '并发编辑样式', source_type: '102', description: `说明${i}` }, null),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const file = await call('GET', `/api/print/model_file?id=${id}`, 'hq');
+    expect(JSON.parse(file.body).title).toBe('并发换上的模板');
+    expect((await call('DELETE', `/api/print/del_model?id=${id}`, 'hq')).statusCode).toBe(200);
+  });
+
+  it('twenty "set default" of one style: one sets it, nineteen hear it already is (rule 252)', async () => {
+    const { body } = await saveStyle('hq', { report_name: '并发默认样式', source_type: '102' });
+    const answers = await twenty(() => call('GET', `/api/print/set_default?id=${body.data.id}`, 'hq'));
+    expect(codes(answers)).toEqual([200, ...Array(19).fill(400)]);
+    expect(answers.filter((r) => r.statusCode === 400).map((r) => r.json().message)).toEqual(Array(19).fill('并发默认样式已是默认打印样式。'));
+    expect((await call('DELETE', `/api/print/del_model?id=${body.data.id}`, 'hq')).statusCode).toBe(200);
+  });
+
+  it('twenty "set default" of one label template: one sets it, nineteen hear it already is (rule 221)', async () => {
+    const made = await call('POST', '/api/print/label/templates', 'hq', { print_type: 9003, print_template_name: '并发默认价签', print_template_content: '<label w="50" h="30"/>' });
+    const id = made.json().data.id as number;
+    const answers = await twenty(() => call('POST', '/api/print/label/set_default', 'hq', { id, is_default: '1' }));
+    expect(codes(answers)).toEqual([200, ...Array(19).fill(400)]);
+  });
+
+  it('twenty deletes of one label template, and an edit among them after it is gone, are told it is gone', async () => {
+    const made = await call('POST', '/api/print/label/templates', 'hq', { print_type: 9003, print_template_name: '并发删除价签', print_template_content: '<label w="50" h="30"/>' });
+    const id = made.json().data.id as number;
+    const answers = await twenty(() => call('DELETE', `/api/print/label/templates?id=${id}`, 'hq'));
+    expect(codes(answers)).toEqual([200, ...Array(19).fill(404)]);
+    const edit = await call('POST', '/api/print/label/templates', 'hq', { id, print_type: 9003, print_template_name: '改名', print_template_content: '<label w="50" h="30"/>' });
+    expect(edit.statusCode).toBe(404);
+  });
+});
