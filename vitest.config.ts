@@ -34,6 +34,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          isolate: false,
           include: ['app/**/*.test.{ts,tsx}'],
           setupFiles: ['app/test-setup.ts'],
           // room for the 5 s async waits of test-setup.ts

@@ -1,8 +1,16 @@
-/** jsdom setup for the "dom" vitest project: unmount between tests and stub browser APIs Mantine uses. */
+/**
+ * jsdom setup for the "dom" vitest project: unmount between tests and stub browser APIs Mantine uses.
+ * Files of a worker share one module graph (isolate: false), so state kept in modules is reset here.
+ */
 import { afterAll, afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  // the notifications store is a module: a toast of one file would otherwise show in the next
+  notifications.clean();
+});
 // a dialog closed by the last test still runs its exit transition's timer (Mantine, ≤ 300 ms): let it
 // fire while the window exists, not after the environment is torn down
 afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 400)));
