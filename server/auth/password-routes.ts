@@ -61,12 +61,16 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
       // the other sessions end; this one's flags change: every cached copy goes
       const revoked = { tenant_id: session.tenant_id, account_id: session.account_id };
       await app.db.transaction(async (tx) => {
-        await tx.query(
+        // the hash the original password was checked against must still be the stored one: of two
+        // changes from the same password only the first is made (hashing stays outside the write)
+        const changed = await tx.query(
           `UPDATE account SET password_hash = $3, is_edit_password = 0, is_open_edit_password = 0,
                   updated_at = CAST($4 AS TIMESTAMP), updated_by = $5
-            WHERE tenant_id = $1 AND account_id = $2`,
-          [session.tenant_id, session.account_id, hash, sqlTimestamp(), session.username],
+            WHERE tenant_id = $1 AND account_id = $2 AND password_hash = $6
+            RETURNING account_id`,
+          [session.tenant_id, session.account_id, hash, sqlTimestamp(), session.username, account.password_hash],
         );
+        if (!changed.length) throw badRequest('WRONG_ORIGINAL_PASSWORD', WRONG_ORIGINAL);
         await tx.query('DELETE FROM account_session WHERE tenant_id = $1 AND account_id = $2 AND token_hash <> $3', [
           session.tenant_id,
           session.account_id,

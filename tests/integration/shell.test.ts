@@ -166,6 +166,23 @@ describe('POST /api/account/password (rules 43–58)', () => {
     await expect(login(s.app, 'newhire', 'HMT', '10139', 'Hm@123456')).rejects.toThrow();
     expect((await login(s.app, 'newhire', 'HMT', '10139', 'Fresh#2026')).session.is_edit_password).toBe(0);
   });
+
+  it('twenty changes from the same original password at once: one is made, the others hear the original is wrong', async () => {
+    const { token } = await login(s.app, 'newhire', 'HMT', '10139', 'Fresh#2026');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        s.app.inject({ method: 'POST', url: '/api/account/password', payload: body('Fresh#2026', `Race#${i}x2026`), headers: bearer(token) }),
+      ),
+    );
+    // the route takes ten a minute; of those that got through, exactly one changed the password
+    const made = answers.map((r, i) => [r.statusCode, i] as const).filter(([code]) => code === 200);
+    expect(made.length).toBe(1);
+    for (const r of answers.filter((a) => a.statusCode !== 200 && a.statusCode !== 429)) expect(r.json().code).toBe('WRONG_ORIGINAL_PASSWORD');
+    expect(answers.filter((a) => a.statusCode === 400).length).toBeGreaterThan(0);
+    const winner = made[0][1];
+    expect((await login(s.app, 'newhire', 'HMT', '10139', `Race#${winner}x2026`)).token).toBeTruthy();
+    await expect(login(s.app, 'newhire', 'HMT', '10139', `Race#${(winner + 1) % 20}x2026`)).rejects.toThrow();
+  });
 });
 
 // ---------------------------------------------------------------- uploads and complaints
