@@ -21,7 +21,7 @@ import { safeFileName, sniffMime } from '../shell/upload.logic';
 import type { DocumentTypes } from './definitions';
 import { documentFilesDir, removeLeftoverWorkFiles, removeStoredFiles, sniffDocumentMime, workFileName } from './files';
 import { docParams } from './schemas';
-import { getDocument, requireAction } from './service';
+import { getDocument, requireAction, requireUnchanged } from './service';
 
 export const ATTACHMENT_MESSAGES = {
   noFile: '请选择要上传的文件',
@@ -108,12 +108,7 @@ export async function attachmentRoutes(app: FastifyInstance, { types }: { types:
     try {
       await app.db.transaction(async (tx) => {
         // the limit is checked against the document's row, locked: concurrent uploads take turns
-        const t = def.tables;
-        const [locked] = await tx.query<{ s: unknown }>(
-          `SELECT ${t.status_column} AS s FROM ${t.header} WHERE tenant_id = $1 AND ${t.no_column} = $2${tx.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
-          [session.tenant_id, req.params.no],
-        );
-        if (!locked || String(locked.s) !== String(doc.status)) throw new HttpError(409, 'WRONG_STATE', '单据状态已变化，请刷新后重试');
+        await requireUnchanged(tx, def, session.tenant_id, req.params.no, doc.status);
         const [{ n }] = await tx.query<{ n: number }>(
           'SELECT count(*) AS n FROM document_attachment WHERE tenant_id = $1 AND business_type = $2 AND business_no = $3',
           [session.tenant_id, def.id, req.params.no],
@@ -147,10 +142,14 @@ export async function attachmentRoutes(app: FastifyInstance, { types }: { types:
       settings(def);
       const doc = await getDocument(app.db, def, session, req.params.no);
       requireAction(def, doc, 'attach');
-      const gone = await app.db.query<{ path: string }>(
-        'DELETE FROM document_attachment WHERE tenant_id = $1 AND business_type = $2 AND business_no = $3 AND id = $4 RETURNING path',
-        [session.tenant_id, def.id, req.params.no, req.query.id],
-      );
+      // a document approved meanwhile keeps its attachments
+      const gone = await app.db.transaction(async (tx) => {
+        await requireUnchanged(tx, def, session.tenant_id, req.params.no, doc.status);
+        return tx.query<{ path: string }>(
+          'DELETE FROM document_attachment WHERE tenant_id = $1 AND business_type = $2 AND business_no = $3 AND id = $4 RETURNING path',
+          [session.tenant_id, def.id, req.params.no, req.query.id],
+        );
+      });
       if (!gone.length) throw notFound('ATTACHMENT_NOT_FOUND', ATTACHMENT_MESSAGES.notFound);
       removeStoredFiles(gone.map((g) => g.path));
       return ok({ id: req.query.id });

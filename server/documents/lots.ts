@@ -16,7 +16,7 @@ import { ok } from '../http/envelope';
 import { badRequest, notFound } from '../http/errors';
 import type { DocumentTypes } from './definitions';
 import { docParams } from './schemas';
-import { conflict, getDocument, lockedState, requireAction } from './service';
+import { getDocument, requireAction, requireUnchanged } from './service';
 
 /** Lot source code of a manually entered lot row (building blocks §9). */
 export const MANUAL_LOT_SOURCE = 4;
@@ -162,7 +162,7 @@ export async function lotRoutes(app: FastifyInstance, { types }: { types: Docume
     if (error) throw badRequest(error.code, error.message);
     await app.db.transaction(async (tx) => {
       // saves of one document wait for each other, and each sees what the one before it stored
-      if ((await lockedState(tx, def, session.tenant_id, doc.no)) !== doc.status) throw conflict('单据状态已变化，请刷新后重试');
+      await requireUnchanged(tx, def, session.tenant_id, doc.no, doc.status);
       await tx.query('DELETE FROM lot_allocation WHERE tenant_id = $1 AND business_no = $2 AND business_item_id = $3', [
         session.tenant_id,
         doc.no,

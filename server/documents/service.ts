@@ -45,7 +45,7 @@ function checkOpenPeriod(businessTime: unknown): void {
  * The document's state read in the writing transaction with its row locked (PostgreSQL), so a
  * concurrent write waits and then sees this one's result; DuckDB runs write transactions one at a time.
  */
-export async function lockedState(tx: Db, def: DocumentFile, tenantId: number, no: string): Promise<string | null> {
+async function lockedState(tx: Db, def: DocumentFile, tenantId: number, no: string): Promise<string | null> {
   const t = def.tables;
   const [row] = await tx.query<{ s: unknown }>(
     `SELECT ${t.status_column} AS s FROM ${t.header} WHERE tenant_id = $1 AND ${t.no_column} = $2${tx.dialect === 'postgres' ? ' FOR UPDATE' : ''}`,
@@ -55,6 +55,15 @@ export async function lockedState(tx: Db, def: DocumentFile, tenantId: number, n
 }
 
 export const conflict = (message: string) => new HttpError(409, 'WRONG_STATE', message);
+
+const STATE_CHANGED = '单据状态已变化，请刷新后重试';
+/** 409 for a document whose state moved after it was read for this write. */
+export const stateChanged = () => conflict(STATE_CHANGED);
+
+/** Inside the writing transaction: the document, its row locked, is still in the state it was read in. */
+export async function requireUnchanged(tx: Db, def: DocumentFile, tenantId: number, no: string, status: string): Promise<void> {
+  if ((await lockedState(tx, def, tenantId, no)) !== String(status)) throw stateChanged();
+}
 
 /** Checks that the action is allowed in the document's state for this client (409 otherwise). */
 export function requireAction(def: DocumentFile, detail: DocumentDetail, action: DocumentAction): void {
@@ -232,7 +241,7 @@ async function moveState(tx: Db, def: DocumentFile, session: ServerSession, no: 
       WHERE tenant_id = $4 AND ${t.no_column} = $5 AND CAST(${t.status_column} AS VARCHAR) = $6 RETURNING ${t.no_column} AS n`,
     [to, sqlTimestamp(), session.username, session.tenant_id, no, from],
   );
-  if (!rows.length) throw conflict('单据状态已变化，请刷新后重试');
+  if (!rows.length) throw stateChanged();
 }
 
 /**
@@ -311,7 +320,7 @@ export async function updateDocument(db: Db, def: DocumentFile, session: ServerS
         AND CAST(${t.status_column} AS VARCHAR) = ${p.add(doc.status)} RETURNING ${t.no_column}`,
       p.values,
     );
-    if (!updated.length) throw conflict('单据状态已变化，请刷新后重试');
+    if (!updated.length) throw stateChanged();
     await writeLines(tx, def, session.tenant_id, no, lines);
     if (body.submit) {
       await checkLotStock(tx, def, session, no);
@@ -331,7 +340,7 @@ export async function appendLines(db: Db, def: DocumentFile, session: ServerSess
   const keys = def.lines.map((c) => c.key);
   const t = def.tables;
   await db.transaction(async (tx) => {
-    if ((await lockedState(tx, def, session.tenant_id, no)) !== doc.status) throw conflict('单据状态已变化，请刷新后重试');
+    await requireUnchanged(tx, def, session.tenant_id, no, doc.status);
     // the lines as they are now: an import that finished meanwhile is kept
     const lines = await tx.query<DocumentRow>(
       `SELECT ${keys.join(', ')} FROM ${t.lines} WHERE tenant_id = $1 AND ${t.no_column} = $2 ORDER BY ${t.line_column}`,
@@ -351,7 +360,7 @@ export async function deleteDocument(db: Db, def: DocumentFile, session: ServerS
       `DELETE FROM ${t.header} WHERE tenant_id = $1 AND ${t.no_column} = $2 AND CAST(${t.status_column} AS VARCHAR) = $3 RETURNING ${t.no_column}`,
       [session.tenant_id, no, doc.status],
     );
-    if (!gone.length) throw conflict('单据状态已变化，请刷新后重试');
+    if (!gone.length) throw stateChanged();
     await tx.query(`DELETE FROM ${t.lines} WHERE tenant_id = $1 AND ${t.no_column} = $2`, [session.tenant_id, no]);
     await tx.query('DELETE FROM lot_allocation WHERE tenant_id = $1 AND business_no = $2', [session.tenant_id, no]);
     const files = await tx.query<{ path: string }>(

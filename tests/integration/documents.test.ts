@@ -417,6 +417,21 @@ describe('attachments (5 files, §5 upload rules, served safely)', () => {
     const res = await send(`/api/documents/purchase-receipt/${approved}/attachments`, 'admin', { name: 'x.png', type: 'image/png', content: PNG });
     expect(res.statusCode).toBe(409);
   });
+
+  it('a delete that read the document before its approval committed finds it approved and keeps the file', async () => {
+    const no = await seeded('purchase-receipt', '1');
+    const url = `/api/documents/purchase-receipt/${no}/attachments`;
+    const file = data<DocumentAttachment>(await send(url, 'admin', { name: 'x.png', type: 'image/png', content: PNG }));
+    let answer!: Promise<{ statusCode: number }>;
+    // an approval in flight: the document is approved in a transaction that commits after the delete has read it
+    await s.testDb.db.transaction(async (tx) => {
+      await tx.query("UPDATE purchase_receipt SET status = '2' WHERE tenant_id = 10139 AND receive_no = $1", [no]);
+      answer = call('DELETE', `${url}?id=${file.id}`, 'admin');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await answer).statusCode).toBe(409);
+    expect(data<AttachmentList>(await call('GET', url, 'admin')).list.map((a) => a.id)).toContain(file.id);
+  });
 });
 
 // ---------------------------------------------------------------- lots
