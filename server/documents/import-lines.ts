@@ -10,6 +10,7 @@ import type { DocumentFile, LineColumnDef } from '../../engine/document/types';
 import type { DocumentValue } from '../../engine/document/wire';
 import { checkLine } from '../../engine/document/rules';
 import { sheetName } from '../export/xlsx';
+import { xlsxWorksheets } from './xlsx-sheets';
 
 export const IMPORT_MESSAGES = {
   unreadable: '无法读取文件，请使用xlsx格式的导入模板',
@@ -61,11 +62,11 @@ export interface RowCapacity {
 
 /**
  * The data rows of the first sheet, or the reason the file cannot be used. Stops keeping rows once
- * there are more than the document can take; the sheet is still read to its end, because exceljs
- * removes its temporary copy of a sheet (written when the sheet precedes its strings) only then.
+ * there are more than the document can take; every sheet is still read to its end, which closes its
+ * stream of the file.
  */
 export async function readSheet(path: string, def: DocumentFile, capacity: RowCapacity): Promise<{ rows: SheetRow[] } | { error: string }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+  const reader = xlsxWorksheets(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
   const columns = importColumns(def);
   const room = capacity.max - capacity.existing;
   const rows: SheetRow[] = [];

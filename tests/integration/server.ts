@@ -16,10 +16,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The real Fastify app over a private seeded database, driven with app.inject. */
+/**
+ * The real Fastify app over a private seeded database, driven with app.inject. Its files (uploads,
+ * exports, import work files) go to a folder of its own unless the test names one: servers of
+ * parallel test files share an instance id, and a server removes its instance's leftover work files
+ * when it starts.
+ */
 export async function startTestServer(config: Partial<ServerConfig> = {}): Promise<TestServer> {
   const testDb = await openTestDb();
-  const app = await buildServer({ db: testDb.db, config: { staticDir: '/nonexistent', ...config } });
+  const ownFiles = config.filesDir ? null : mkdtempSync(join(tmpdir(), 'hm-test-files-'));
+  const app = await buildServer({ db: testDb.db, config: { staticDir: '/nonexistent', ...(ownFiles ? { filesDir: ownFiles } : {}), ...config } });
   await app.ready();
   return {
     app,
@@ -27,6 +33,7 @@ export async function startTestServer(config: Partial<ServerConfig> = {}): Promi
     close: async () => {
       await app.close();
       await testDb.close();
+      if (ownFiles) rmSync(ownFiles, { recursive: true, force: true });
     },
   };
 }
