@@ -140,5 +140,6 @@ function refreshOnce(db: Db, tokenHash: string, now: Date, ttlHours: number): Pr
 }
 
 export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
-  await db.query('DELETE FROM account_session WHERE token_hash = $1', [tokenHash]);
+  // in a transaction: DuckDB queues it behind a refresh of the same row instead of failing on a conflict
+  await db.transaction((tx) => tx.query('DELETE FROM account_session WHERE token_hash = $1', [tokenHash]));
 }

@@ -59,18 +59,17 @@ export async function tableColumnRoutes(app: FastifyInstance): Promise<void> {
       const columns = parseColumns(req.body.custom_field_val);
       const params = [s.tenant_id, s.client, req.body.route, ownerKey(s), req.body.custom_field_key];
       const value = JSON.stringify(columns);
-      await app.db.transaction(async (tx) => {
-        await tx.query(
-          `DELETE FROM custom_column_config
-            WHERE tenant_id = $1 AND client_type = $2 AND route = $3 AND owner_key = $4 AND custom_field_key = $5`,
-          params,
-        );
-        await tx.query(
+      // an upsert: two first saves at once (two tabs) must not both insert (PostgreSQL); in a
+      // transaction so that DuckDB queues it behind the other writes instead of failing on a conflict
+      await app.db.transaction((tx) =>
+        tx.query(
           `INSERT INTO custom_column_config (tenant_id, client_type, route, owner_key, custom_field_key, custom_field_val, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, CAST($7 AS TIMESTAMP))`,
+           VALUES ($1, $2, $3, $4, $5, $6, CAST($7 AS TIMESTAMP))
+           ON CONFLICT (tenant_id, client_type, route, owner_key, custom_field_key)
+           DO UPDATE SET custom_field_val = EXCLUDED.custom_field_val, updated_at = EXCLUDED.updated_at`,
           [...params, value, sqlTimestamp()],
-        );
-      });
+        ),
+      );
       return ok({ list: columns });
     },
   );

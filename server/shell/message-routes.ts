@@ -58,17 +58,18 @@ export async function messageRoutes(app: FastifyInstance): Promise<void> {
       [tenant_id, account_id, req.params.id],
     );
     if (!found) throw notFound('MESSAGE_NOT_FOUND', '消息不存在');
-    await app.db.query('UPDATE message SET is_read = 1 WHERE tenant_id = $1 AND account_id = $2 AND id = $3', [
-      tenant_id,
-      account_id,
-      req.params.id,
-    ]);
+    // in a transaction: DuckDB queues it behind other writes of the row instead of failing on a conflict
+    await app.db.transaction((tx) =>
+      tx.query('UPDATE message SET is_read = 1 WHERE tenant_id = $1 AND account_id = $2 AND id = $3', [tenant_id, account_id, req.params.id]),
+    );
     return ok({ unread: await unreadCount(tenant_id, account_id) });
   });
 
   app.post('/api/messages/read-all', async (req) => {
     const { tenant_id, account_id } = req.session!;
-    await app.db.query('UPDATE message SET is_read = 1 WHERE tenant_id = $1 AND account_id = $2 AND is_read = 0', [tenant_id, account_id]);
+    await app.db.transaction((tx) =>
+      tx.query('UPDATE message SET is_read = 1 WHERE tenant_id = $1 AND account_id = $2 AND is_read = 0', [tenant_id, account_id]),
+    );
     return ok({ unread: 0 });
   });
 }

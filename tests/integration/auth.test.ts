@@ -113,6 +113,13 @@ describe('tokens', () => {
     expect((await s.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) })).statusCode).toBe(401);
   });
 
+  it('twenty logouts of one session at once (a double click, several tabs) each answer 200 or 401, never 500', async () => {
+    const { token } = await login(s.app, 'admin', 'HMT');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post('/api/auth/logout', {}, bearer(token))));
+    expect(answers.filter((r) => r.statusCode !== 200 && r.statusCode !== 401).map((r) => r.body)).toEqual([]);
+    expect((await s.app.inject({ method: 'GET', url: '/api/auth/session', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
   it('an unknown API path → 404 envelope', async () => {
     const { token } = await login(s.app, 'admin', 'HMT');
     const res = await s.app.inject({ method: 'GET', url: '/api/nothing-here', headers: bearer(token) });

@@ -185,6 +185,33 @@ describe('POST /api/account/password (rules 43–58)', () => {
   });
 });
 
+// ---------------------------------------------------------------- table columns
+
+describe('/api/table-columns (rules 184–185)', () => {
+  const key = 'route=/report/102&custom_field_key=report-102';
+  const layout = (i: number) => [{ prop: 'org_name', isShow: i % 2 === 0, minWidth: 100 + i }, { prop: 'sku_no', isShow: true, minWidth: 120 }];
+
+  it('twenty first saves of one layout at once all succeed and leave one layout, one of those sent', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => post('/api/table-columns', { route: '/report/102', custom_field_key: 'report-102', custom_field_val: layout(i) }, 'admin')),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const rows = await s.testDb.db.query<{ n: number }>("SELECT count(*) AS n FROM custom_column_config WHERE route = '/report/102' AND custom_field_key = 'report-102'");
+    expect(Number(rows[0].n)).toBe(1);
+    const saved = data<{ list: unknown[] }>(await get(`/api/table-columns?${key}`, 'admin')).list;
+    expect(Array.from({ length: 20 }, (_, i) => JSON.stringify(layout(i)))).toContain(JSON.stringify(saved));
+  });
+
+  it('a later save replaces the layout; each owner keeps its own; a malformed layout changes nothing', async () => {
+    expect((await post('/api/table-columns', { route: '/report/102', custom_field_key: 'report-102', custom_field_val: JSON.stringify(layout(7)) }, 'admin')).statusCode).toBe(200);
+    expect(data<{ list: unknown[] }>(await get(`/api/table-columns?${key}`, 'admin')).list).toEqual(layout(7));
+    expect(data<{ list: unknown[] }>(await get(`/api/table-columns?${key}`, 'store')).list).toEqual([]);
+    const bad = await post('/api/table-columns', { route: '/report/102', custom_field_key: 'report-102', custom_field_val: '[{"prop": 1}]' }, 'admin');
+    expect([bad.statusCode, bad.json().message]).toEqual([400, '列配置格式错误：每列需要 prop 和 isShow']);
+    expect(data<{ list: unknown[] }>(await get(`/api/table-columns?${key}`, 'admin')).list).toEqual(layout(7));
+  });
+});
+
 // ---------------------------------------------------------------- uploads and complaints
 
 describe('POST /api/uploads (rules 295–303)', () => {
@@ -300,6 +327,17 @@ describe('messages and approval records are the tenant’s own', () => {
     const read = await post(`/api/messages/${list.list[0].id}/read`, undefined, 'admin');
     expect(data<{ unread: number }>(read).unread).toBe(before - 1);
     expect(data<{ unread: number }>(await post('/api/messages/read-all', undefined, 'admin')).unread).toBe(0);
+  });
+
+  it('twenty "read" of one message and twenty "read all" at once all answer 200, and leave nothing unread', async () => {
+    const admin = await session('admin');
+    await s.testDb.db.query('UPDATE message SET is_read = 0 WHERE tenant_id = $1 AND account_id = $2', [admin.tenant_id, admin.account_id]);
+    const first = data<{ list: { id: number }[] }>(await get('/api/messages', 'admin')).list[0];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => post(i % 2 ? '/api/messages/read-all' : `/api/messages/${first.id}/read`, undefined, 'admin')),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(40).fill(200));
+    expect(data<{ unread: number }>(await get('/api/messages/unread-count', 'admin')).unread).toBe(0);
   });
 
   it('approval records by business type and number, never another tenant’s', async () => {
