@@ -13,6 +13,8 @@ const messages: NamespaceMessages = {
     serverError: '服务暂时不可用，请稍后重试',
     'language.zh-CN': '简体中文',
     'language.en-US': 'English',
+    scrollBack: '向左滚动',
+    scrollForward: '向右滚动',
   },
   'en-US': {
     productName: 'Retail Cloud Back Office',
@@ -26,6 +28,8 @@ const messages: NamespaceMessages = {
     serverError: 'The service is temporarily unavailable. Please try again later.',
     'language.zh-CN': '简体中文',
     'language.en-US': 'English',
+    scrollBack: 'Scroll left',
+    scrollForward: 'Scroll right',
   },
 };
 

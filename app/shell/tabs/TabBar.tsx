@@ -1,17 +1,20 @@
 /**
  * The tab bar of visited pages (rules 36–42): click to switch, X or middle-click to close, a context menu
- * with refresh / close / close others / close all, and the home icon.
+ * with refresh / close / close others / close all, and the home icon. Tabs that do not fit scroll in a
+ * strip (useTabStrip): the active tab is scrolled into view, arrows at the ends and the wheel move it.
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Box, Group, Paper, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Box, Group, Paper, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useWindowEvent } from '@mantine/hooks';
-import { IconHome, IconX } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconHome, IconX } from '@tabler/icons-react';
 import { useLocale, useT } from '../../i18n';
 import { useMenu } from '../shell-api';
 import { HOME_PATH, tabActions, type Tab, type TabAction } from '../tabs.logic';
 import { pageTitle } from './page-title';
 import { useTabs } from './TabsProvider';
+import { useTabStrip } from './useTabStrip';
+import classes from './TabBar.module.css';
 
 interface ContextMenuState {
   tab: Tab;
@@ -25,6 +28,7 @@ export function TabBar() {
   const navigate = useNavigate();
   const { data: menu } = useMenu();
   const tabs = useTabs();
+  const strip = useTabStrip(tabs.activeKey, tabs.state.tabs.length);
   const [menuAt, setMenuAt] = useState<ContextMenuState | null>(null);
   const menuRef = useClickOutside(() => setMenuAt(null));
   useWindowEvent('keydown', (e) => e.key === 'Escape' && setMenuAt(null));
@@ -44,8 +48,13 @@ export function TabBar() {
           <IconHome size={16} />
         </ActionIcon>
       </Tooltip>
-      <ScrollArea type="never" style={{ flex: 1 }}>
-        <Group gap={4} wrap="nowrap" px={4} py={3}>
+      {strip.ends.overflows && (
+        <ActionIcon size="sm" variant="subtle" aria-label={t('common.scrollBack')} disabled={!strip.ends.back} onClick={() => strip.step(-1)} data-testid="tabs-back">
+          <IconChevronLeft size={14} />
+        </ActionIcon>
+      )}
+      <div ref={strip.ref} className={classes.strip} onScroll={strip.measure} data-testid="tab-strip">
+        <Group gap={4} wrap="nowrap" px={4} py={3} className={classes.tabs}>
           {tabs.state.tabs.map((tab) => {
             const active = tab.key === tabs.activeKey;
             const title = tab.title || pageTitle(tab.key, menu, locale, t);
@@ -101,7 +110,12 @@ export function TabBar() {
             );
           })}
         </Group>
-      </ScrollArea>
+      </div>
+      {strip.ends.overflows && (
+        <ActionIcon size="sm" variant="subtle" aria-label={t('common.scrollForward')} disabled={!strip.ends.forward} onClick={() => strip.step(1)} data-testid="tabs-forward">
+          <IconChevronRight size={14} />
+        </ActionIcon>
+      )}
       {menuAt ? (
         <Paper
           ref={menuRef}
