@@ -126,8 +126,10 @@ export interface DashboardLink {
 }
 
 export interface DashboardGoods {
-  sku_no: string;
-  sku_name: string;
+  /** null: the day's sales lines without goods (services, cards), shown as 未分类 and never linked */
+  sku_no: string | null;
+  /** the goods' name, its code when the goods are gone; null with `sku_no` */
+  sku_name: string | null;
   sales: number;
   qty: number;
 }

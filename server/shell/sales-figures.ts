@@ -102,7 +102,10 @@ export async function dailyFigures(
   return new Map(rows.map((r) => [r.day, r]));
 }
 
-/** The day's best-selling goods by net sales amount in the (narrowed) scope, best first, ties by code. */
+/**
+ * The day's best-selling goods by net sales amount in the (narrowed) scope, best first, ties by code.
+ * Lines without goods (services, stored-value cards) form one row with `sku_no` null: they are no goods.
+ */
 export async function topGoods(db: Db, session: ScopeSession, day: string, limit: number, storeNos: readonly string[] = []): Promise<DashboardGoods[]> {
   const scope = narrowToStores(salesScope(session), storeNos);
   const n = scope.params.length;
@@ -116,5 +119,8 @@ export async function topGoods(db: Db, session: ScopeSession, day: string, limit
       LIMIT ${limit}`,
     [...scope.params, day],
   );
-  return rows.map((r) => ({ sku_no: String(r.sku_no), sku_name: r.sku_name ?? String(r.sku_no), sales: Math.round(Number(r.sales) * 100) / 100, qty: Number(r.qty) }));
+  return rows.map((r) => {
+    const skuNo = r.sku_no === null ? null : String(r.sku_no);
+    return { sku_no: skuNo, sku_name: r.sku_name ?? skuNo, sales: Math.round(Number(r.sales) * 100) / 100, qty: Number(r.qty) };
+  });
 }

@@ -417,7 +417,7 @@ describe('GET /api/dashboard', () => {
 
   it('yesterday’s best sellers (names link to goods pages) in each scope, matching the database', async () => {
     const top = (where: string, params: unknown[], day: string) =>
-      s.testDb.db.query<{ sku_no: string; sales: number }>(
+      s.testDb.db.query<{ sku_no: string | null; sales: number }>(
         `SELECT i.sku_no, SUM(i.sale_amount) AS sales FROM sales_order o JOIN sales_order_item i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no
           WHERE ${where} AND o.business_date = CAST($${params.length + 1} AS DATE) GROUP BY i.sku_no ORDER BY SUM(i.sale_amount) DESC, i.sku_no LIMIT 10`,
         [...params, day],
@@ -432,9 +432,34 @@ describe('GET /api/dashboard', () => {
       const dash = data<DashboardData>(await get('/api/dashboard', who));
       const direct = await top(where, [...params], dash.date);
       expect(direct.length, who).toBeGreaterThan(0);
-      expect(dash.top_goods.map((g) => g.sku_no), who).toEqual(direct.map((r) => String(r.sku_no)));
+      expect(dash.top_goods.map((g) => g.sku_no), who).toEqual(direct.map((r) => (r.sku_no === null ? null : String(r.sku_no))));
       dash.top_goods.forEach((g, i) => expect(g.sales, `${who} ${g.sku_no}`).toBeCloseTo(Number(direct[i].sales), 2));
-      expect(dash.top_goods.every((g) => g.sku_name.length > 0)).toBe(true);
+      expect(dash.top_goods.every((g) => g.sku_no === null || (g.sku_name ?? '').length > 0)).toBe(true);
+    }
+  });
+
+  it('sales lines without goods are one row without a code or name, never goods "null"', async () => {
+    const day = data<DashboardData>(await get('/api/dashboard', 'admin')).date;
+    // a service line of yesterday's first order, large enough to lead the best sellers
+    const [order] = await s.testDb.db.query<{ order_no: string; line_no: number }>(
+      `SELECT o.order_no, MAX(i.line_no) + 1 AS line_no FROM sales_order o JOIN sales_order_item i ON i.tenant_id = o.tenant_id AND i.order_no = o.order_no
+        WHERE o.tenant_id = 10139 AND o.business_date = CAST($1 AS DATE) GROUP BY o.order_no ORDER BY o.order_no LIMIT 1`,
+      [day],
+    );
+    const line = [10139, order.order_no, Number(order.line_no)];
+    await s.testDb.db.query(
+      `INSERT INTO sales_order_item (tenant_id, order_no, line_no, sku_no, service_no, qty, sale_amount, discount_amount, cost_amount)
+       VALUES ($1, $2, $3, NULL, 'SV-T', 1, 99999999, 0, 0)`,
+      line,
+    );
+    try {
+      const top = data<DashboardData>(await get('/api/dashboard', 'admin')).top_goods;
+      expect(top[0]).toMatchObject({ sku_no: null, sku_name: null });
+      expect(top[0].sales).toBeGreaterThanOrEqual(99999999);
+      expect(top.filter((g) => g.sku_no === null)).toHaveLength(1);
+      expect(top.some((g) => g.sku_no === 'null' || g.sku_name === 'null')).toBe(false);
+    } finally {
+      await s.testDb.db.query('DELETE FROM sales_order_item WHERE tenant_id = $1 AND order_no = $2 AND line_no = $3', line);
     }
   });
 

@@ -4,19 +4,19 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Badge, Button, Card, Center, CloseButton, Group, Loader, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Card, Center, CloseButton, Group, Loader, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconArrowDownRight, IconArrowUpRight, IconBuildingStore, IconFileAnalytics } from '@tabler/icons-react';
-import type { DashboardData, DashboardGoods, SalesFigures } from '../../../engine/shell';
-import { GoodsLinksContext, GoodsName, useClientGoodsLinks } from '../../report/parts/GoodsName';
+import type { DashboardData, SalesFigures } from '../../../engine/shell';
 import { useSession } from '../../api';
 import { apiGet } from '../../api/http';
 import type { StoreRow } from '../../blocks/data-source';
 import { MultiStorePicker } from '../../blocks/MultiStorePicker';
 import { codeName } from '../../blocks/Picker/picker.logic';
 import { useLocale, useT } from '../../i18n';
-import { fmtInt, fmtMoney, fmtQty, fmtRate } from './format';
+import { fmtInt, fmtMoney, fmtRate } from './format';
 import { Sparkline } from './Sparkline';
+import { TopGoods } from './TopGoods';
 import { changeRatio } from './sparkline.logic';
 
 type Metric = 'sales' | 'orders' | 'atv' | 'gm' | 'gm_rate';
@@ -144,48 +144,5 @@ export function DashboardPage() {
         )}
       </Card>
     </Stack>
-  );
-}
-
-/** The day's best sellers; each name opens its goods page (rules 24–25), where 打印价签 is. */
-function TopGoods({ goods }: { goods: DashboardGoods[] }) {
-  const t = useT();
-  const links = useClientGoodsLinks();
-  return (
-    <Card data-testid="dashboard-top-goods">
-      <Title order={5} mb="sm">
-        {t('shell.dash.topGoods')}
-      </Title>
-      {goods.length ? (
-        <GoodsLinksContext.Provider value={links}>
-          <Table fz="sm" verticalSpacing={4} striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={40}>#</Table.Th>
-                <Table.Th>{t('shell.dash.goods')}</Table.Th>
-                <Table.Th ta="right">{t('shell.dash.qty')}</Table.Th>
-                <Table.Th ta="right">{t('shell.dash.sales')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {goods.map((g, i) => (
-                <Table.Tr key={g.sku_no}>
-                  <Table.Td>{i + 1}</Table.Td>
-                  <Table.Td>
-                    <GoodsName skuNo={g.sku_no} text={codeName(g.sku_no, g.sku_name)} />
-                  </Table.Td>
-                  <Table.Td ta="right">{fmtQty(g.qty)}</Table.Td>
-                  <Table.Td ta="right">{fmtMoney(g.sales)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </GoodsLinksContext.Provider>
-      ) : (
-        <Text c="dimmed" fz="sm">
-          {t('shell.dash.noGoods')}
-        </Text>
-      )}
-    </Card>
   );
 }
