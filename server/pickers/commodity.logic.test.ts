@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finishCommodityRow, isOrderDay, isoWeekday, marginRate, shelfLifeText, taxRateText } from './commodity.logic';
+import { finishCommodityRow, isOrderDay, isoWeekday, marginRate, shelfLifeText, taxRateText, withoutRetailPrices } from './commodity.logic';
 
 describe('commodity row derivations (rules 360, 367, 415)', () => {
   it('ISO weekday of a date', () => {
@@ -44,5 +44,14 @@ describe('commodity row derivations (rules 360, 367, 415)', () => {
     expect(lot('2026-11-26').expired).toBe(0);
     expect(lot(null).expired).toBe(0);
     expect(finishCommodityRow({ sku_no: '1' }, '2026-11-26')).not.toHaveProperty('expired');
+  });
+
+  it("a supplier's row keeps its buying price and loses the retailer's selling price and margin", () => {
+    const row = finishCommodityRow({ sku_no: '1', buying_price: 8, selling_price: 10 }, '2026-11-26');
+    expect(row.margin_rate).toBe(0.2);
+    const shown = withoutRetailPrices(row);
+    expect(shown).toMatchObject({ sku_no: '1', buying_price: 8 });
+    expect(shown).not.toHaveProperty('selling_price');
+    expect(shown).not.toHaveProperty('margin_rate');
   });
 });

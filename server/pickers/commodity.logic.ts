@@ -50,6 +50,15 @@ export function marginRate(selling: number | null | undefined, buying: number | 
 
 type RawRow = Record<string, unknown>;
 
+/** The retailer's own figures: its selling price and the margin on it are none of a supplier's business. */
+export const RETAIL_ONLY_FIELDS = ['selling_price', 'margin_rate'] as const;
+
+/** A picker row as a supplier user gets it: the retailer's selling price and margin left out. */
+export function withoutRetailPrices<R extends RawRow>(row: R): Omit<R, (typeof RETAIL_ONLY_FIELDS)[number]> {
+  const { selling_price: _selling, margin_rate: _margin, ...rest } = row;
+  return rest;
+}
+
 /** The row as the picker expects it: derived texts added (a lot's expiry against today), helper columns removed. */
 export function finishCommodityRow(row: RawRow, today: string): RawRow {
   const { c1: _c1, c2: _c2, c3: _c3, order_weekdays, shelflife, shelflife_unit, input_tax_rate, ...rest } = row;

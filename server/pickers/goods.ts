@@ -9,9 +9,10 @@ import {
   finishCommodityRow,
   MIN_POSITIVE_STOCK,
   POSITIVE_STOCK_TYPES,
+  withoutRetailPrices,
 } from './commodity.logic';
 import { decimal, int, oneOf, paging, text, type RawQuery } from './params';
-import { isHeadOffice, ownSupplier, storeOrgs, HEAD_OFFICE_ORG } from './scope';
+import { isHeadOffice, isSupplier, ownSupplier, storeOrgs, HEAD_OFFICE_ORG } from './scope';
 import { pagedQuery, Where, type Page } from './sql';
 
 export const GOODS_PAGE_SIZE = 50;
@@ -19,6 +20,11 @@ export const COMMODITY_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
 export const SEARCH_LIMIT = 50;
 export const SCAN_PAGE_SIZE = 10;
+
+/** A page as this session may see it: a supplier user's rows without the retailer's prices. */
+function forSession<R extends Record<string, unknown>>(session: ServerSession, page: Page<R>): Page<unknown> {
+  return isSupplier(session) ? { total: page.total, list: page.list.map(withoutRetailPrices) } : page;
+}
 
 /** The org whose terms and stock are shown: a store user only within its orgs. */
 function resolveOrg(session: ServerSession, requested: string | undefined): string | null {
@@ -115,7 +121,7 @@ export async function listCommodities(db: Db, session: ServerSession, q: RawQuer
   }
   const result = await pagedQuery<Record<string, unknown>>(db, { select: 'q.*', from: `(${inner}) q`, where: w, orderBy: 'q.sku_no, q.id', paging: page });
   const day = await tenantToday(db, session.tenant_id);
-  return { total: result.total, list: result.list.map((r) => finishCommodityRow(r, day)) };
+  return forSession(session, { total: result.total, list: result.list.map((r) => finishCommodityRow(r, day)) });
 }
 
 const GOODS_SELECT = `k.sku_no, k.sku_name, k.barcode, c3.cate_name AS back_cate_name, b.brand_name, k.sale_unit AS sale_unit_show,
@@ -126,7 +132,7 @@ const GOODS_JOINS = `
 const GOODS_FROM = `sku k ${GOODS_JOINS}`;
 
 /** GET /api/pickers/goods: the goods multi-picker and item lists (single_sale_type=1: goods sold singly). */
-export function listGoods(db: Db, session: ServerSession, q: RawQuery): Promise<Page<unknown>> {
+export async function listGoods(db: Db, session: ServerSession, q: RawQuery): Promise<Page<unknown>> {
   const single = oneOf(q, 'single_sale_type', ['0', '1']);
   const cate = text(q, 'back_cate_code');
   const where = new Where()
@@ -136,7 +142,14 @@ export function listGoods(db: Db, session: ServerSession, q: RawQuery): Promise<
     .eq('k.supplier_no', ownSupplier(session) ?? text(q, 'supplier_no'));
   if (cate) where.add('(c1.cate_code = ? OR c2.cate_code = ? OR c3.cate_code = ?)', cate, cate, cate);
   if (single === '1') where.add('k.sku_type = 1');
-  return pagedQuery(db, { select: GOODS_SELECT, from: GOODS_FROM, where, orderBy: 'k.sku_no', paging: paging(q, GOODS_PAGE_SIZE, MAX_PAGE_SIZE) });
+  const page = await pagedQuery<Record<string, unknown>>(db, {
+    select: GOODS_SELECT,
+    from: GOODS_FROM,
+    where,
+    orderBy: 'k.sku_no',
+    paging: paging(q, GOODS_PAGE_SIZE, MAX_PAGE_SIZE),
+  });
+  return forSession(session, page);
 }
 
 const SEARCH_SELECT = 'k.sku_no, k.barcode, k.sku_name, so.min_dorder_num, k.buying_price';
@@ -205,7 +218,7 @@ export async function listFavoriteSkus(db: Db, session: ServerSession, q: RawQue
   ]);
   if (!folder) throw notFound('FAVORITE_NOT_FOUND', '收藏夹不存在');
   const where = new Where().eq('fs.tenant_id', session.tenant_id).eq('fs.favorite_id', folderId);
-  return pagedQuery(db, {
+  const page = await pagedQuery<Record<string, unknown>>(db, {
     select: `${GOODS_SELECT}, fs.favorite_id, ${withGroup ? 'g.id AS dorder_group_id, g.dorder_group_name' : 'CAST(NULL AS BIGINT) AS dorder_group_id, CAST(NULL AS VARCHAR) AS dorder_group_name'}`,
     from: `favorite_sku fs
       JOIN sku k ON k.tenant_id = fs.tenant_id AND k.sku_no = fs.sku_no
@@ -215,4 +228,5 @@ export async function listFavoriteSkus(db: Db, session: ServerSession, q: RawQue
     orderBy: 'k.sku_no',
     paging: paging(q, 10, MAX_PAGE_SIZE),
   });
+  return forSession(session, page);
 }

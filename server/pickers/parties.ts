@@ -40,11 +40,15 @@ export function storeWhere(session: ServerSession): Where {
   return where;
 }
 
-/** GET /api/uls/store/search: a store user sees its own and related stores (scene_auth '4'). */
+/**
+ * GET /api/uls/store/search: a store user sees its own and related stores (scene_auth '4'). The keyword
+ * finds a store by every code the screens show for it: lists and org pickers show its org code (2001), the
+ * store pickers its store code (S001).
+ */
 export function searchStores(db: Db, session: ServerSession, q: RawQuery): Promise<Page<unknown>> {
   oneOf(q, 'scene_auth', ['1', '2', '3', '4']);
   const where = storeWhere(session)
-    .like(['s.store_no', 's.store_name'], text(q, 'keyword'))
+    .like(['s.store_no', 's.org_code', 's.store_name'], text(q, 'keyword'))
     .like(['s.store_no'], text(q, 'store_no'))
     .like(['s.store_name'], text(q, 'store_name'))
     .eq('s.store_type', oneOf(q, 'store_type', ['1', '2', '3']) === undefined ? undefined : Number(q.store_type))

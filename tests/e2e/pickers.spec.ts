@@ -115,6 +115,17 @@ test('the dashboard narrows to stores from the multi-store picker, which refuses
   await expect(whole.locator('p').nth(1)).not.toHaveText(wholeSales!);
 });
 
+test('the store picker finds 上海徐汇店 by 2001, the code lists show for it, as by its store code and name', async ({ page }) => {
+  await page.goto('/dashboard');
+  await page.getByTestId('dashboard-stores').click();
+  const dialog = page.getByRole('dialog', { name: '选择门店' });
+  const box = dialog.getByLabel('输入门店编码或名称搜索');
+  for (const keyword of ['2001', 'S001', '徐汇']) {
+    await box.fill(keyword);
+    await expect(page.getByRole('option', { name: 'S001 - 上海徐汇店' })).toBeVisible();
+  }
+});
+
 test('the SKU auto-complete starts at 2 characters or 4 digits, never with a comma, and ranks by where the text matches (rules 347–351)', async ({ page }) => {
   const searches: string[] = [];
   page.on('request', (r) => {

@@ -51,6 +51,13 @@ describe('store picker calls (rules 390, 391, 417)', () => {
     expect(rows.map((r) => r.store_no).sort()).toEqual(['S001', 'S002']);
   });
 
+  it('the keyword finds a store by its org code (the code lists show), its store code and its name', async () => {
+    for (const keyword of ['2001', 'S001', '上海徐汇店']) {
+      const rows = await list(`/api/uls/store/search?scene_auth=4&keyword=${encodeURIComponent(keyword)}`, admin);
+      expect(rows.map((r) => `${r.store_no} ${r.org_code} ${r.store_name}`), keyword).toContain('S001 2001 上海徐汇店');
+    }
+  });
+
   it('keyword and store_type filter the list', async () => {
     const all = await list('/api/uls/store/search?page_size=500', admin);
     const name = String(all[0].store_name);
@@ -163,11 +170,24 @@ describe('commodity picker (rules 363–367)', () => {
     expect(new Set(lots.map((r) => r.id)).size).toBe(lots.length);
   });
 
-  it('rule 367: a supplier user sees only its own goods, with margin', async () => {
-    const rows = await list('/api/pickers/commodities?type=1&supplier_no=V002&page_size=100', supplier);
-    expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.supplier_no === 'V001')).toBe(true);
-    expect(rows[0]).toHaveProperty('margin_rate');
+  it('rule 367: a supplier user sees only its own goods, at its buying price; never the retailer\'s selling price or margin', async () => {
+    for (const type of [1, 2, 6]) {
+      const rows = await list(`/api/pickers/commodities?type=${type}&supplier_no=V002&page_size=100`, supplier);
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.every((r) => r.supplier_no === 'V001')).toBe(true);
+      expect(rows[0]).toHaveProperty('buying_price');
+      for (const row of rows) {
+        expect(row).not.toHaveProperty('selling_price');
+        expect(row).not.toHaveProperty('margin_rate');
+      }
+    }
+    const goods = await list('/api/pickers/goods?page_size=100', supplier);
+    expect(goods.length).toBeGreaterThan(0);
+    for (const row of goods) expect(row).not.toHaveProperty('selling_price');
+    // the retailer's own users still see them
+    const own = await list('/api/pickers/commodities?type=1&supplier_no=V001&page_size=5', admin);
+    expect(own[0]).toMatchObject({ selling_price: expect.any(Number), margin_rate: expect.any(Number) });
+    expect((await list('/api/pickers/goods?page_size=5', admin))[0]).toHaveProperty('selling_price');
   });
 
   it('stock range filters must be numbers', async () => {

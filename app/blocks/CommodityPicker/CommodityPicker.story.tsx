@@ -50,5 +50,5 @@ export const StoreOrderingWithStockValidation: Story = { args: { type: 2, stockV
 export const StoreStock: Story = { args: { type: 3 } };
 /** Type 8: batch stock query, one row per lot. */
 export const BatchStock: Story = { args: { type: 8 } };
-/** Supplier client: supplier filter hidden and fixed; price and margin columns shown. */
+/** Supplier client: supplier filter hidden and fixed; its buying price shown, not the retailer's selling price or margin. */
 export const SupplierClient: Story = { args: { type: 1, session: DEMO_SESSIONS.HMS } };

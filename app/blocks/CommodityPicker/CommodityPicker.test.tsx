@@ -69,7 +69,10 @@ describe('<CommodityPicker>', { timeout: 30_000 }, () => {
     await waitFor(() => expect(list).toHaveBeenCalled());
     expect(list.mock.calls[0][1]).toMatchObject({ supplier_no: 'V001' });
     expect(screen.queryByLabelText('供应商编码')).toBeNull();
-    expect(screen.getAllByText('毛利率').length).toBeGreaterThan(0);
+    // its buying price, not the retailer's selling price or margin
+    expect(screen.getAllByText('进价').length).toBeGreaterThan(0);
+    expect(screen.queryByText('售价')).toBeNull();
+    expect(screen.queryByText('毛利率')).toBeNull();
   });
 
   it("rule 354, 356: type 8 is 'batch stock query' keyed by lot", async () => {

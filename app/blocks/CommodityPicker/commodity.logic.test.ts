@@ -89,12 +89,17 @@ describe('commodity picker', () => {
     expect(buildCommodityQuery(9, { usable_num_s: '5' }, page1, HMT, { getLotStock: false }).usable_num_s).toBe('5');
   });
 
-  it('rule 367: on the supplier client the supplier filter is hidden, fixed to the own supplier, price and margin shown', () => {
+  it("rule 367: on the supplier client the supplier filter is hidden, fixed to the own supplier, its buying price shown, never the retailer's selling price or margin", () => {
     expect(showsSupplierFilter(HMS)).toBe(false);
     expect(showsSupplierFilter(HMT)).toBe(true);
     expect(buildCommodityQuery(1, { supplier_no: 'V009' }, page1, HMS, { getLotStock: false }).supplier_no).toBe('V001');
-    const keys = commodityColumns(2, HMS).map((c) => c.key);
-    expect(keys).toEqual(expect.arrayContaining(['buying_price', 'selling_price', 'margin_rate']));
+    for (const type of [1, 2, 6] as const) {
+      const keys = commodityColumns(type, HMS).map((c) => c.key);
+      expect(keys).toContain('buying_price');
+      expect(keys).not.toContain('selling_price');
+      expect(keys).not.toContain('margin_rate');
+    }
+    expect(commodityColumns(2, HMT).map((c) => c.key)).toContain('selling_price');
     expect(commodityColumns(2, HMT).map((c) => c.key)).not.toContain('margin_rate');
   });
 

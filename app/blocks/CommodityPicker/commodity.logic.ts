@@ -116,7 +116,13 @@ const col = (key: string, extra: Partial<PickerColumn<CommodityRow>> = {}): Pick
   ...extra,
 });
 
-/** Columns by type; the supplier client also sees price and margin columns (rule 367). */
+/** The retailer's own figures, not shown to a supplier. */
+export const RETAIL_ONLY_COLUMNS = ['selling_price', 'margin_rate'];
+
+/**
+ * Columns by type; the supplier client also sees its buying price (rule 367), never the retailer's selling
+ * price or margin (the server leaves them out of a supplier's rows too).
+ */
 export function commodityColumns(type: CommodityType, session: BlockSession): PickerColumn<CommodityRow>[] {
   const head = [col('sku_no', { width: 100 }), col('sku_name', { width: 220 }), col('barcode', { width: 130 }), col('back_cate_code_text', { width: 100 })];
   const unit = [col('sale_unit_text', { width: 70 }), col('specification', { width: 100 })];
@@ -130,10 +136,10 @@ export function commodityColumns(type: CommodityType, session: BlockSession): Pi
     8: [col('lot_no', { width: 130 }), col('produce_date', { width: 100 }), col('expiration_date', { width: 150, mark: (r) => (r.expired ? 'documents.lots.expired' : null) }), col('usable_num', { format: 'qty', width: 90 }), col('lot_price', { format: 'money', width: 90 })],
     9: [col('actual_stock', { format: 'qty', width: 90 }), col('usable_num', { format: 'qty', width: 90 })],
   };
-  const supplierSide =
-    session.client === 'HMS'
-      ? [col('buying_price', { format: 'money', width: 90 }), col('selling_price', { format: 'money', width: 90 }), col('margin_rate', { format: 'rate', width: 90 })]
-      : [];
+  const supplier = session.client === 'HMS';
+  const supplierSide = supplier ? [col('buying_price', { format: 'money', width: 90 })] : [];
   const seen = new Set<string>();
-  return [...head, ...unit, ...byType[type], ...supplierSide].filter((c) => !seen.has(c.key) && seen.add(c.key));
+  return [...head, ...unit, ...byType[type], ...supplierSide].filter(
+    (c) => !(supplier && RETAIL_ONLY_COLUMNS.includes(c.key)) && !seen.has(c.key) && seen.add(c.key),
+  );
 }

@@ -329,7 +329,8 @@ export const goodsPicker: ListPickerDescription<'goods'> = {
     col('brand_name', { width: 90 }),
     col('sale_unit_show', { label: 'blocks.col.sale_unit_text', width: 80 }),
     col('specification_text', { label: 'blocks.col.specification', width: 110 }),
-    col('selling_price', { width: 90, format: 'money' }),
+    // the retailer's price: not a supplier's business (its answer leaves it out)
+    col('selling_price', { width: 90, format: 'money', visible: (s) => !supplierClient(s) }),
   ],
   filters: [text('keyword', 'blocks.filter.goodsKeyword')],
   keyField: 'sku_no',

@@ -55,7 +55,7 @@ const SOURCES: { [S in ListSourceId]: MemorySource<ListRows[S]> } = {
   store: {
     rows: () => fx.stores,
     filter: (r, q) =>
-      contains(param(q, 'keyword'), r.store_no, r.store_name) &&
+      contains(param(q, 'keyword'), r.store_no, r.org_code, r.store_name) &&
       contains(param(q, 'store_no'), r.store_no) &&
       contains(param(q, 'store_name'), r.store_name) &&
       equals(param(q, 'store_type'), r.store_type),
