@@ -1,3 +1,5 @@
+import { DAY_CLOSE_PATH } from '../engine/day-close';
+
 /**
  * Route paths used across the app. `login` is the spec's named route "Login" (the target after logout).
  * Kept apart from router.tsx so any module can link to a route without importing every page.
@@ -11,6 +13,7 @@ export const PATHS = {
   storeGoods: '/c-headquarters-detail',
   goods: '/c-sku-detail',
   jobs: '/j-system-leadingin',
+  dayClose: DAY_CLOSE_PATH,
   dataScreen: '/data-screen',
   dataSwiper: '/data-swiper',
   printStyles: '/print-styles',

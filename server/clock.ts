@@ -17,8 +17,9 @@ export function todayOffsetMs(fixed: string | undefined, now: Date = new Date())
   return Date.parse(`${fixed}T00:00:00Z`) - Date.parse(`${todayIn(now)}T00:00:00Z`);
 }
 
-const fixedDay = process.env.HM_TODAY || undefined;
-todayOffsetMs(fixedDay);
+/** HM_TODAY as it stands now: read on every call, so a running process follows a business day moved under it. */
+const fixedDay = (): string | undefined => process.env.HM_TODAY || undefined;
+todayOffsetMs(fixedDay());
 
 /**
  * Now on the business clock: the real instant, moved to HM_TODAY when it is set. The offset is taken
@@ -27,7 +28,8 @@ todayOffsetMs(fixedDay);
  */
 export function businessNow(): Date {
   const now = new Date();
-  return fixedDay ? new Date(now.getTime() + todayOffsetMs(fixedDay, now)) : now;
+  const fixed = fixedDay();
+  return fixed ? new Date(now.getTime() + todayOffsetMs(fixed, now)) : now;
 }
 
 /** The business today ('YYYY-MM-DD') in a time zone (the seed, reports, dashboards and pickers use it). */

@@ -5,6 +5,7 @@ import { seedIfEmpty } from './db/seed';
 import { spreadDemoTenants } from './db/demo-shards';
 import { buildServer } from './app';
 import { fillEmptySummariesEverywhere, startUpkeep } from './upkeep';
+import { startDailyClose } from './close';
 
 /** Opens (or creates, migrates and seeds) the database and serves the API and the SPA. */
 async function main(): Promise<void> {
@@ -26,12 +27,15 @@ async function main(): Promise<void> {
   const filled = await fillEmptySummariesEverywhere(app);
   if (filled.length) app.log.info({ filled }, 'report summaries filled');
 
+  const dailyClose = startDailyClose(app);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     upkeep.stop();
+    dailyClose.stop();
     await app.close();
     await db.close();
     process.exit(0);
@@ -41,6 +45,8 @@ async function main(): Promise<void> {
 
   await app.listen({ host: config.host, port: config.port });
   app.log.info({ ms: Date.now() - started, database: db.dialect }, `ready on http://${config.host}:${config.port}`);
+  // days that ended while no process ran are closed now, oldest first, while requests are served
+  void dailyClose.runNow();
 }
 
 main().catch((err) => {

@@ -20,8 +20,11 @@ function factSql(sql: string, root: string): string {
   });
 }
 
-/** The statement that fills an empty summary table from the facts, in date order (DuckDB skips blocks by it). */
-export function summaryInsertSql(index: DatasetIndex, summary: SummaryDef): string {
+/**
+ * The statement that fills a summary from the facts, in date order (DuckDB skips blocks by it); `only`
+ * adds conditions over the facts (a tenant and days, for an incremental refresh).
+ */
+export function summaryInsertSql(index: DatasetIndex, summary: SummaryDef, only: string[] = []): string {
   const source = index.dataset.source as TableSource;
   const root = source.alias;
   const keys = summaryKeys(index, summary);
@@ -29,7 +32,7 @@ export function summaryInsertSql(index: DatasetIndex, summary: SummaryDef): stri
   const joins = (source.joins ?? [])
     .filter((j) => j.kind === 'inner')
     .map((j) => `JOIN ${j.table} ${j.alias} ON ${j.alias}.tenant_id = ${root}.tenant_id AND (${factSql(j.on, root)})`);
-  const where = (source.where ?? []).map((w) => factSql(w, root));
+  const where = [...(source.where ?? []).map((w) => factSql(w, root)), ...only];
   const dates = new Set(Object.values(index.dataset.date_columns ?? {}).map((c) => c.expr));
   // positions in the select list: the tenant is 1, the keys follow
   const position = (i: number) => i + 2;
@@ -100,4 +103,32 @@ export async function fillEmptySummaries(db: Db, catalogue: Catalogue): Promise<
 /** Refreshes the summaries of the shipped definitions (report-defs), e.g. after the seed or a data load. */
 export async function refreshShippedSummaries(db: Db): Promise<RefreshedSummary[]> {
   return refreshSummaries(db, validCatalogueFromDir());
+}
+
+/** The summary's key that is one of its dataset's date columns: what an incremental refresh selects days by. */
+function dateKey(index: DatasetIndex, summary: SummaryDef): { column: string; expr: string } | null {
+  const dates = new Set(Object.values(index.dataset.date_columns ?? {}).map((c) => c.expr));
+  return summaryKeys(index, summary).find((k) => dates.has(k.expr)) ?? null;
+}
+
+/**
+ * Brings one tenant's summaries up to date for the days [from, to] (the facts of those days changed:
+ * a close, a load): their rows of those days are rebuilt from the facts in one transaction per
+ * summary. A summary without a date key is rebuilt for the tenant whole. The rows written.
+ */
+export async function refreshSummaryDays(db: Db, catalogue: Catalogue, tenantId: number, from: string, to: string): Promise<number> {
+  let written = 0;
+  for (const [index, summary] of summariesOf(catalogue)) {
+    const root = (index.dataset.source as TableSource).alias;
+    const key = dateKey(index, summary);
+    const days = key ? ` AND ${key.column} BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)` : '';
+    const factDays = key ? [`${key.expr} BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)`] : [];
+    const params = key ? [tenantId, from, to] : [tenantId];
+    await db.transaction(async (tx) => {
+      await tx.query(`DELETE FROM ${summary.table} WHERE tenant_id = $1${days}`, params);
+      const rows = await tx.query(`${summaryInsertSql(index, summary, [`${root}.tenant_id = $1`, ...factDays])} RETURNING 1 AS x`, params);
+      written += rows.length;
+    });
+  }
+  return written;
 }

@@ -3,6 +3,7 @@
  * permission ids. Pure; the route feeds it the report leaves read at start and the hidden ids.
  */
 import { DOCUMENT_GROUPS, documentRoute } from '../../engine/document/menu';
+import { DAY_CLOSE_MENU_ID, DAY_CLOSE_PATH } from '../../engine/day-close';
 import { PRINT_STYLES_MENU_ID } from '../../engine/print/styles';
 import type { MenuNode } from '../../engine/shell';
 import type { ClientType } from '../../engine/wire';
@@ -91,6 +92,7 @@ export const FIXED_GROUPS: (GroupDef & { leaves: FixedLeaf[] })[] = [
         route: '/j-system-leadingin',
         icon: 'file-import',
       },
+      { id: DAY_CLOSE_MENU_ID, title: '日结记录', title_en: 'Daily close', route: DAY_CLOSE_PATH, icon: 'calendar-check' },
     ],
   },
 ];

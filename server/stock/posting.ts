@@ -11,7 +11,7 @@ import { postInbound, postOutbound, roundQty, splitAmount, toUnits, toYuan, type
 import type { Db } from '../db/types';
 import { lockTenant } from '../db/tenant-lock';
 import { HttpError } from '../http/errors';
-import { applySnapshotDeltas, SnapshotDeltas } from './snapshots';
+import { applySnapshotDeltas, carrySnapshotsForward, SnapshotDeltas } from './snapshots';
 
 export interface LotPart {
   lotNo: string;
@@ -188,6 +188,8 @@ export async function postMovements(tx: Db, tenantId: number, today: string, mov
     await writePosition(tx, tenantId, m, p, post.qty);
     posted.push({ itemId: m.itemId, qty: post.qty, amount: toYuan(post.amount), unitCost: toYuan(Math.round(post.unitCost)) });
   }
+  // a posting on a day the close has not reached yet finds the day's carried rows before correcting them
+  await carrySnapshotsForward(tx, tenantId, today);
   await applySnapshotDeltas(tx, tenantId, today, deltas);
   return posted;
 }

@@ -6,6 +6,7 @@
  * existing rows are corrected, missing days are added, and days left at zero without a movement are
  * dropped again, so the table looks exactly as if it had been built from the whole ledger.
  */
+import { addDays } from '../../engine/dates/calendar';
 import { toYuan } from '../../engine/stock';
 import type { Db } from '../db/types';
 
@@ -72,4 +73,58 @@ export async function applySnapshotDeltas(tx: Db, tenantId: number, today: strin
       [tenantId, d.date, today, ...keyValues(d.key)],
     );
   }
+}
+
+const SNAPSHOT_KEYS: readonly [table: string, keys: readonly string[]][] = [
+  ['stock_daily_snapshot', ['org_code', 'center_code', 'sku_no']],
+  ['lot_stock_daily_snapshot', ['org_code', 'center_code', 'sku_no', 'lot_no']],
+];
+
+/**
+ * The day through which a tenant's snapshots hold a row for every position with stock or value:
+ * kept in day_close; a database from before it was kept answers the last day its snapshots reach.
+ */
+async function snapshotsThrough(tx: Db, tenantId: number): Promise<string | null> {
+  const [kept] = await tx.query<{ d: string | null }>('SELECT snapshots_through AS d FROM day_close WHERE tenant_id = $1', [tenantId]);
+  if (kept?.d) return kept.d;
+  const [built] = await tx.query<{ d: string | null }>('SELECT MAX(biz_date) AS d FROM stock_daily_snapshot WHERE tenant_id = $1', [tenantId]);
+  return built?.d ?? null;
+}
+
+export async function recordSnapshotsThrough(tx: Db, tenantId: number, day: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO day_close (tenant_id, snapshots_through) VALUES ($1, CAST($2 AS DATE))
+     ON CONFLICT (tenant_id) DO UPDATE SET snapshots_through = excluded.snapshots_through`,
+    [tenantId, day],
+  );
+}
+
+/**
+ * Carries the snapshots forward to `day`: each day after the last one carried gets a row for every
+ * position (and lot) that closed the day before with stock or value and has no row yet, so a missing
+ * row still means zero once the calendar has moved on. Runs in the caller's transaction under the
+ * tenant's posting lock (postings correct from their date to today and need today's rows to exist);
+ * the rows carried; nothing when the snapshots already reach `day`.
+ */
+export async function carrySnapshotsForward(tx: Db, tenantId: number, day: string): Promise<number> {
+  const through = await snapshotsThrough(tx, tenantId);
+  if (through !== null && through >= day) return 0;
+  let carried = 0;
+  if (through !== null) {
+    for (let d = addDays(through, 1), before = through; d <= day; before = d, d = addDays(d, 1)) {
+      for (const [table, keys] of SNAPSHOT_KEYS) {
+        const rows = await tx.query(
+          `INSERT INTO ${table} (tenant_id, biz_date, ${keys.join(', ')}, qty, amount)
+           SELECT p.tenant_id, CAST($2 AS DATE), ${keys.map((k) => `p.${k}`).join(', ')}, p.qty, p.amount FROM ${table} p
+            WHERE p.tenant_id = $1 AND p.biz_date = CAST($3 AS DATE) AND (p.qty <> 0 OR p.amount <> 0)
+              AND NOT EXISTS (SELECT 1 FROM ${table} z WHERE z.tenant_id = $1 AND z.biz_date = CAST($2 AS DATE) AND ${keys.map((k) => `z.${k} = p.${k}`).join(' AND ')})
+           RETURNING 1 AS x`,
+          [tenantId, d, before],
+        );
+        carried += rows.length;
+      }
+    }
+  }
+  await recordSnapshotsThrough(tx, tenantId, day);
+  return carried;
 }

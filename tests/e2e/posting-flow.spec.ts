@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { test, expect, type APIRequestContext, type Page } from './fixtures/today';
 import type { ReportData, ReportRow } from '../../engine/wire';
-import { addDays } from '../../server/db/seed/dates';
+import { addDays } from '../../engine/dates/calendar';
 import { today } from '../../server/clock';
 import { addGoodsByCode, audit, lineRows, saveNew, signOutAndIn, state, toast, toolbar, view } from './document-screens';
 import { DEMO_PASSWORD, loginAs } from './helpers';

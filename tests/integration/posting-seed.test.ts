@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toUnits } from '../../engine/stock';
-import { buildSnapshots } from '../../server/db/seed/snapshots';
+import { buildSnapshots } from '../../server/stock/snapshot-build';
 import { StockBook, type LedgerRow } from '../../server/db/seed/stockbook';
 import { postMovements, type Movement } from '../../server/stock/posting';
 import { openEmptyDb, type TestDb } from './testdb';

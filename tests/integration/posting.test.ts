@@ -8,7 +8,7 @@ import type { DocumentDetail, LotAllocationView } from '../../engine/document/wi
 import { threeMonthCutoff } from '../../engine/dates';
 import type { ReportRow } from '../../engine/wire';
 import { today as businessToday } from '../../server/clock';
-import { addDays } from '../../server/db/seed/dates';
+import { addDays } from '../../engine/dates/calendar';
 import { cents, reportClient } from './report-helpers';
 import { bearer, startWithAccounts, type TestServer } from './server';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { md5Hex, verifyPassword } from '../../server/auth/password';
-import { addDays, archiveCutoff } from '../../server/db/seed/dates';
+import { addDays } from '../../engine/dates/calendar';
+import { threeMonthCutoff } from '../../engine/dates';
 import { candidatesSql, DOCUMENT_PARTIES } from '../../server/db/seed/document-parties';
 import { seedTodayInvoices } from '../../server/db/seed/extra-ops';
 import { Writer } from '../../server/db/seed/sink';
@@ -15,7 +16,7 @@ import { openTestDb, type TestDb } from './testdb';
 const APP_WRITTEN = new Set([
   'schema_migrations', 'account_session', 'login_attempt', 'complaint', 'complaint_image',
   'upload_file', 'import_log', 'custom_column_config', 'menu', 'document_attachment',
-  'job_lease', 'studio_report', 'studio_report_version', 'idempotency_key', 'tenant_shard',
+  'job_lease', 'studio_report', 'studio_report_version', 'idempotency_key', 'tenant_shard', 'day_close_log',
 ]);
 
 let t: TestDb;
@@ -156,7 +157,7 @@ describe('seeded demo data', () => {
   });
 
   it('rule 111: splits live and archive at today − 3 months', async () => {
-    const cutoff = archiveCutoff(today);
+    const cutoff = threeMonthCutoff(today);
     const pairs: [string, string][] = [
       ['sales_order', 'business_date'],
       ['purchase_receipt', 'CAST(receive_time AS DATE)'],

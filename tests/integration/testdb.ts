@@ -156,3 +156,23 @@ export async function openEmptyDb(): Promise<TestDb> {
   await migrate(t.db);
   return t;
 }
+
+/**
+ * A private copy of the template that no connection holds open yet, for a test that hands the database
+ * to another process (DuckDB admits one process per file): `location` is the DuckDB file or the
+ * PostgreSQL URL; `open` connects this process; `drop` removes the copy.
+ */
+export async function coldCopy(): Promise<{ location: string; open(): Promise<Db>; drop(): Promise<void> }> {
+  const template = inject('hmTemplate');
+  if (pgUrl) {
+    const name = `hm_test_cold_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+    await pgAdmin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+    const location = withDatabase(pgUrl, name);
+    return { location, open: () => openPostgres(location), drop: () => pgAdmin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}) };
+  }
+  const dir = join(tmpdir(), `hm-test-${randomUUID()}`);
+  mkdirSync(dir, { recursive: true });
+  const location = join(dir, 'hm.duckdb');
+  copyFileSync(template, location);
+  return { location, open: () => openDuckDb(location), drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}

@@ -6,6 +6,7 @@
 import { flattenNamespaces, type NamespaceMessages } from '../i18n.logic';
 import blocks from './blocks';
 import common from './common';
+import dayClose from './dayClose';
 import documents from './documents';
 import login from './login';
 import print from './print';
@@ -16,6 +17,7 @@ import studio from './studio';
 export const namespaces: Record<string, NamespaceMessages> = {
   blocks,
   common,
+  dayClose,
   documents,
   login,
   print,

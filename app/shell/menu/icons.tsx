@@ -3,6 +3,7 @@ import {
   IconChartBar,
   IconClipboardList,
   IconFileAnalytics,
+  IconCalendarCheck,
   IconFileImport,
   IconHistory,
   IconHome,
@@ -36,6 +37,7 @@ const ICONS: Record<string, Icon> = {
   'user-cog': IconUserCog,
   history: IconHistory,
   key: IconKey,
+  'calendar-check': IconCalendarCheck,
   'file-import': IconFileImport,
   printer: IconPrinter,
 };

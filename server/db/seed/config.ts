@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { STORE_PUBLISH_TYPES, SUPPLIER_PUBLISH_TYPES } from '../../../engine/print/styles';
-import { addDays } from './dates';
+import { addDays } from '../../../engine/dates/calendar';
 import { Rng } from './prng';
 import { menuRows } from './reports';
 import type { Writer } from './sink';

@@ -25,7 +25,6 @@ const RECEIPT_PARTIES = (table: string): Party[] => [
 
 export const DOCUMENT_PARTIES: Party[] = [
   ...RECEIPT_PARTIES('purchase_receipt'),
-  ...RECEIPT_PARTIES('purchase_receipt_his'),
   { table: 'stock_adjustment', no: 'adjust_no', column: 'location_no', from: 'location', key: 'location_no' },
   { table: 'stock_adjustment', no: 'adjust_no', column: 'salesman_id', from: 'salesman', key: 'salesman_id' },
   { table: 'stock_adjustment', no: 'adjust_no', column: 'department_code', from: 'department', key: 'department_code' },

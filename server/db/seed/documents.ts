@@ -2,7 +2,7 @@ import type { DocumentFile } from '../../../engine/document/types';
 import { documentTypes } from '../../documents/definitions';
 import { postDocument } from '../../stock/document-posting';
 import type { Db } from '../types';
-import { addDays, compactDate } from './dates';
+import { addDays, compactDate } from '../../../engine/dates/calendar';
 import { seedDocumentParties } from './document-parties';
 
 /**

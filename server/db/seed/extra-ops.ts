@@ -1,6 +1,6 @@
 import { HISTORY_DEFAULT_DAYS } from '../../../engine/dates/defaults';
 import type { Db } from '../types';
-import { addDays, archiveCutoff, compactDate, isArchived } from './dates';
+import { addDays, compactDate } from '../../../engine/dates/calendar';
 import type { SeedRow, Writer } from './sink';
 
 /**
@@ -182,7 +182,7 @@ class ExtraOps {
     this.push('stock_issue_item', { issue_no: no, line_id: 1, sku_no: line.sku_no, qty: 2, cost_amount: round2(2 * Number(line.avg_cost)) });
   }
 
-  /** Submitted purchase returns of the supplier today (live) and on the history tab's default day (_his): 131 / 89. */
+  /** Submitted purchase returns of the supplier today and on the history tab's default day (archived by the close): 131 / 89. */
   async purchaseReturns(): Promise<void> {
     const supplier = await this.supplier();
     if (!supplier) return;
@@ -197,23 +197,21 @@ class ExtraOps {
       [supplier],
     );
     if (!place || lines.length === 0) return;
-    const cutoff = archiveCutoff(this.today);
     for (const [day, hour] of [[this.today, '11'], [addDays(this.today, -HISTORY_DEFAULT_DAYS), '16']] as const) {
-      const suffix = isArchived(day, cutoff) ? '_his' : '';
       const had = await this.count(
-        `SELECT COUNT(*) AS n FROM purchase_return${suffix} WHERE tenant_id = $1 AND supplier_no = $2 AND CAST(return_time AS DATE) = CAST($3 AS DATE)`,
+        `SELECT COUNT(*) AS n FROM purchase_return WHERE tenant_id = $1 AND supplier_no = $2 AND CAST(return_time AS DATE) = CAST($3 AS DATE)`,
         [supplier, day],
       );
       if (had > 0) continue;
       const no = this.docNo('CT', day);
       const time = `${day} ${hour}:20:00`;
-      this.push(`purchase_return${suffix}`, {
+      this.push('purchase_return', {
         return_no: no, supplier_no: supplier, org_code: place.org_code, center_code: place.center_code, return_reason: '2',
         return_time: time, status: 1, settlement_no: null, created_at: time, updated_at: time,
       });
       lines.forEach((l, i) => {
         const qty = 2 - i;
-        this.push(`purchase_return_item${suffix}`, {
+        this.push('purchase_return_item', {
           return_no: no, line_id: i + 1, sku_no: l.sku_no, qty, price: Number(l.price), amount: round2(qty * Number(l.price)),
           input_tax_rate: Number(l.input_tax_rate), lot_no: null,
         });

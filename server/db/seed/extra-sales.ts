@@ -1,5 +1,5 @@
 import type { Db } from '../types';
-import { addDays, compactDate } from './dates';
+import { addDays, compactDate } from '../../../engine/dates/calendar';
 import { PAY_TYPE } from './offers';
 import type { SeedRow, Writer } from './sink';
 

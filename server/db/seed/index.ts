@@ -3,8 +3,11 @@ import { refreshShippedSummaries } from '../../report/summary-refresh';
 import type { Db } from '../types';
 import { writeMenu } from './config';
 import { withFewerCheckpoints } from './checkpoints';
-import { archiveCutoff } from './dates';
-import { buildSnapshots } from './snapshots';
+import { addDays } from '../../../engine/dates/calendar';
+import { threeMonthCutoff } from '../../../engine/dates';
+import { ARCHIVE_FAMILIES, buildPaymentDaily, recordClosedThrough, rotateArchives } from '../../close';
+import { recordSnapshotsThrough } from '../../stock/snapshots';
+import { buildSnapshots } from '../../stock/snapshot-build';
 import { seedDocuments } from './documents';
 import { seedExtraOps } from './extra-ops';
 import { seedExtraSales } from './extra-sales';
@@ -38,12 +41,16 @@ export interface SeedSummary {
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
   const started = Date.now();
   const today = opts.today ?? businessToday();
-  const cutoff = archiveCutoff(today);
+  const cutoff = threeMonthCutoff(today);
   const rows = await withFewerCheckpoints(db, () => fill(db, opts.scale, today, cutoff, opts.onProgress ?? (() => {})));
   return { scale: opts.scale, today, cutoff, seconds: (Date.now() - started) / 1000, rows };
 }
 
-/** The tenants, their extras and documents, then the snapshots and summaries; rows per table. */
+/**
+ * The tenants, their extras and documents as live facts; then what the product derives from facts, by
+ * the product's own code: the daily snapshots, the T+1 payment copy, the archives and the summaries,
+ * and the days counted as closed. Rows per table.
+ */
 async function fill(db: Db, scale: Scale, today: string, cutoff: string, onProgress: (msg: string) => void): Promise<Record<string, number>> {
   const w = await Writer.open(db);
   const hashes = new Map<string, string>();
@@ -53,7 +60,7 @@ async function fill(db: Db, scale: Scale, today: string, cutoff: string, onProgr
     const profiles = tenantProfiles(scale);
     for (const [i, profile] of profiles.entries()) {
       onProgress(`tenant ${profile.tenantId} ${profile.tenantName} (${scale})`);
-      const first = await seedTenant(w, { profile, tenantDigit: i + 1, today, cutoff, hashes, onProgress });
+      const first = await seedTenant(w, { profile, tenantDigit: i + 1, today, hashes, onProgress });
       if (first < start) start = first;
       await w.flushAll();
       await seedExtraSales(db, w, profile.tenantId, today);
@@ -69,10 +76,21 @@ async function fill(db: Db, scale: Scale, today: string, cutoff: string, onProgr
   // the document screens' own documents post through the product, which keeps the balances right
   for (const profile of tenantProfiles(scale)) await seedDocuments(db, profile.tenantId, today);
   const rows = w.counts();
+  for (const profile of tenantProfiles(scale)) {
+    onProgress(`tenant ${profile.tenantId}: payments per day, archives before ${cutoff}`);
+    rows.sales_payment_daily = (rows.sales_payment_daily ?? 0) + (await buildPaymentDaily(db, profile.tenantId, start, addDays(today, -1)));
+    await rotateArchives(db, profile.tenantId, cutoff, { batchDays: 31 });
+    await db.transaction(async (tx) => {
+      await recordClosedThrough(tx, profile.tenantId, addDays(today, -1));
+      await recordSnapshotsThrough(tx, profile.tenantId, today);
+    });
+  }
   // the report summaries are sums of the finished facts
   onProgress('report summaries');
   for (const s of await refreshShippedSummaries(db)) rows[s.table] = s.rows;
-  for (const table of ['stock_daily_snapshot', 'lot_stock_daily_snapshot']) {
+  const archived = ARCHIVE_FAMILIES.flatMap((f) => [f.header, ...f.lines.map((l) => l.table)]).flatMap((t) => [t, `${t}_his`]);
+  const specialArchive = ARCHIVE_FAMILIES.flatMap((f) => f.special?.tables ?? []).map((t) => `${t}_his_x`);
+  for (const table of ['stock_daily_snapshot', 'lot_stock_daily_snapshot', ...archived, ...specialArchive]) {
     rows[table] = Number((await db.query<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))[0].n);
   }
   return rows;

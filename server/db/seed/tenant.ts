@@ -1,4 +1,4 @@
-import { addDays, monthOf } from './dates';
+import { addDays, monthOf } from '../../../engine/dates/calendar';
 import { accountRows, buildAccounts } from './accounts';
 import { writeShellData } from './config';
 import { writeMaster } from './master';
@@ -9,7 +9,6 @@ import { toYuan } from '../../../engine/stock';
 import { SimContext } from './sim/context';
 import { Finance } from './sim/finance';
 import { Members } from './sim/members';
-import { PaymentDaily } from './sim/payments';
 import { StoreSales } from './sim/sales';
 import { StockDocs } from './sim/stockdocs';
 import { Storage3pl } from './sim/storage3pl';
@@ -21,7 +20,6 @@ export interface TenantRun {
   profile: TenantProfile;
   tenantDigit: number;
   today: string;
-  cutoff: string;
   hashes: Map<string, string>;
   onProgress: (msg: string) => void;
 }
@@ -34,7 +32,7 @@ export async function seedTenant(w: Writer, run: TenantRun): Promise<string> {
   const { profile, today } = run;
   const world = buildWorld(profile, run.tenantDigit, today);
   const { accounts, mallAccount } = buildAccounts(world);
-  const ctx = new SimContext(world, w, run.cutoff);
+  const ctx = new SimContext(world, w);
   const members = new Members(ctx);
 
   writeMaster(w, world, members.activities);
@@ -46,8 +44,7 @@ export async function seedTenant(w: Writer, run: TenantRun): Promise<string> {
   const docs = new StockDocs(ctx, supply);
   const wholesale = new Wholesale(ctx, supply);
   const finance = new Finance(ctx);
-  const daily = new PaymentDaily();
-  const sales = new StoreSales(ctx, members, daily, mallAccount);
+  const sales = new StoreSales(ctx, members, mallAccount);
   const storage = new Storage3pl(ctx);
 
   for (let date = world.start; date <= today; date = addDays(date, 1)) {
@@ -63,7 +60,6 @@ export async function seedTenant(w: Writer, run: TenantRun): Promise<string> {
     docs.evening();
     members.daily(world.sellingStores);
     storage.run();
-    daily.flush(ctx);
     ctx.book.dropEmptyLots();
     await w.flushFull();
     if (date.endsWith('-01') || date === today) run.onProgress(`${world.tenantId} ${profile.tenantName}: ${monthOf(date)}`);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tenantProfiles } from './scale';
 import { buildWorld, categoryTree, centerDemand, ean13 } from './world';
-import { archiveTargets } from './sim/context';
 
 describe('seed master data', () => {
   const [demo] = tenantProfiles('demo');
@@ -40,15 +39,5 @@ describe('seed master data', () => {
     const d = centerDemand(c);
     const total = c.stores.reduce((a, st) => a + st.stocked.filter((s) => s.central).reduce((b, s) => b + st.demand.get(s.sku_no)!, 0), 0);
     expect([...d.values()].reduce((a, b) => a + b, 0)).toBeCloseTo(total, 6);
-  });
-});
-
-describe('archive routing', () => {
-  it('sends rows before the cut-off to *_his, and the special tenant also to *_his_x', () => {
-    expect(archiveTargets('sales_order', '2026-08-21', '2026-08-22', false)).toEqual(['sales_order_his']);
-    expect(archiveTargets('sales_order', '2026-08-22', '2026-08-22', false)).toEqual(['sales_order']);
-    expect(archiveTargets('sales_order_item', '2026-01-01', '2026-08-22', true)).toEqual(['sales_order_item_his', 'sales_order_item_his_x']);
-    expect(archiveTargets('sales_payment', '2026-01-01', '2026-08-22', true)).toEqual(['sales_payment_his']);
-    expect(archiveTargets('stock_ledger', '2020-01-01', '2026-08-22', true)).toEqual(['stock_ledger']);
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, addMonths, firstOfMonth } from './dates';
+import { addDays, addMonths, firstOfMonth } from '../../../engine/dates/calendar';
 import { LEAF_CATEGORIES, SUPPLIERS, type LeafCategory } from './names';
 import { cumulative, Rng } from './prng';
 import type { TenantProfile } from './scale';

@@ -1,4 +1,4 @@
-import { addDays, compactDate, isArchived, timestamp } from '../dates';
+import { addDays, compactDate, timestamp } from '../../../../engine/dates/calendar';
 import { Rng } from '../prng';
 import type { SeedRow, Writer } from '../sink';
 import { StockBook, type LedgerDoc, type Position } from '../stockbook';
@@ -28,20 +28,6 @@ const TODAY_PHASES: Record<Phase, readonly [number, number]> = {
   storeOrder: [11, 11.4],
   evening: [11.6, 12],
 };
-
-/** Tables whose rows before the archive cut-off live in *_his. */
-const ARCHIVED = new Set([
-  'sales_order', 'sales_order_item', 'sales_payment',
-  'purchase_receipt', 'purchase_receipt_item', 'purchase_return', 'purchase_return_item',
-]);
-/** The special tenant's archive layout (report 172). */
-const SPECIAL_ARCHIVE = new Set(['sales_order', 'sales_order_item']);
-
-/** Where a fact row goes: the live table, or its archive(s) when dated before the cut-off. */
-export function archiveTargets(table: string, date: string, cutoff: string, special: boolean): string[] {
-  if (!ARCHIVED.has(table) || !isArchived(date, cutoff)) return [table];
-  return special && SPECIAL_ARCHIVE.has(table) ? [`${table}_his`, `${table}_his_x`] : [`${table}_his`];
-}
 
 export interface RecentSale {
   order_no: string;
@@ -83,7 +69,6 @@ export interface MonthDoc {
 export class SimContext {
   readonly tenantId: number;
   readonly book: StockBook;
-  readonly cutoff: string;
   date = '';
   isToday = false;
   /** the day before today: the default date of the reports whose range ends yesterday */
@@ -91,7 +76,6 @@ export class SimContext {
   private seq = new Map<string, number>();
   private ids = new Map<string, number>();
   private positionCache = new Map<string, Position[]>();
-  private targetsOfDay = new Map<string, string[]>();
 
   /** store orders placed today, shipped tomorrow morning */
   pendingStoreOrders: PendingStoreOrder[] = [];
@@ -108,20 +92,13 @@ export class SimContext {
   constructor(
     readonly world: World,
     readonly w: Writer,
-    cutoff: string,
   ) {
     this.tenantId = world.tenantId;
-    this.cutoff = cutoff;
     this.book = new StockBook(world.tenantId, (row) => w.push('stock_ledger', row));
-  }
-
-  get special(): boolean {
-    return this.world.profile.special;
   }
 
   startDay(date: string): void {
     this.date = date;
-    this.targetsOfDay.clear();
     this.isToday = date === this.world.today;
     this.isYesterday = date === addDays(this.world.today, -1);
   }
@@ -157,23 +134,6 @@ export class SimContext {
 
   push(table: string, row: SeedRow): void {
     this.w.push(table, row);
-  }
-
-  /** Pushes a fact row to its live or archive table(s) by its business date. */
-  pushDated(table: string, date: string, row: SeedRow, archiveExtra: SeedRow = {}): void {
-    for (const target of date === this.date ? this.targetsToday(table) : archiveTargets(table, date, this.cutoff, this.special)) {
-      this.w.push(target, target.endsWith('_his_x') ? { ...row, ...archiveExtra } : row);
-    }
-  }
-
-  /** archiveTargets of the current day, worked out once per table and day (asked for every fact row) */
-  private targetsToday(table: string): string[] {
-    let targets = this.targetsOfDay.get(table);
-    if (!targets) {
-      targets = archiveTargets(table, this.date, this.cutoff, this.special);
-      this.targetsOfDay.set(table, targets);
-    }
-    return targets;
   }
 
   doc(docType: number, docNo: string, itemId: number, time: string): LedgerDoc {

@@ -1,4 +1,4 @@
-import { addDays, addMonths, monthOf, timestamp } from '../dates';
+import { addDays, addMonths, monthOf, timestamp } from '../../../../engine/dates/calendar';
 import type { Rng } from '../prng';
 import { round2, type MonthDoc, type SimContext } from './context';
 import { settlementNo } from './supply';

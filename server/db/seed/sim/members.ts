@@ -1,4 +1,4 @@
-import { addDays, daysBetween, timestamp } from '../dates';
+import { addDays, daysBetween, timestamp } from '../../../../engine/dates/calendar';
 import { GIVEN, MEMBER_ATTRIBUTES, SURNAMES } from '../names';
 import { CARDS, COUPON_TITLES, MEMBER_LEVELS, PLUS_CARDS, type CardOffer } from '../offers';
 import { cumulative, Rng } from '../prng';

@@ -30,50 +30,10 @@ export function choosePayment(rng: Rng, amount: number, member: Member | null, o
   return [{ type, amount }];
 }
 
-/** Running T+1 totals of one day's payments (sales_payment_daily), keyed by org × pay type × cashier. */
-export class PaymentDaily {
-  private rows = new Map<string, { org: string; type: string; cashier: number; receipt: number; refund: number; fee: number; count: number }>();
-
-  add(org: string, type: string, cashier: number, amount: number, fee: number): void {
-    const key = `${org}|${type}|${cashier}`;
-    let r = this.rows.get(key);
-    if (!r) {
-      r = { org, type, cashier, receipt: 0, refund: 0, fee: 0, count: 0 };
-      this.rows.set(key, r);
-    }
-    if (amount >= 0) r.receipt += amount;
-    else r.refund -= amount;
-    r.fee += fee;
-    r.count++;
-  }
-
-  /** Writes the day's rows (never for today: the copy is settled the next day) and starts over. */
-  flush(ctx: SimContext): void {
-    if (!ctx.isToday) {
-      for (const r of this.rows.values()) {
-        ctx.push('sales_payment_daily', {
-          tenant_id: ctx.tenantId,
-          business_date: ctx.date,
-          org_code: r.org,
-          pay_type: r.type,
-          show_status: PAY_TYPE.get(r.type)!.showStatus,
-          cashier_account_id: r.cashier,
-          receipt_amount: round2(r.receipt),
-          refund_amount: round2(r.refund),
-          fee_amount: round2(r.fee),
-          payment_count: r.count,
-        });
-      }
-    }
-    this.rows.clear();
-  }
-}
-
 /** Writes the payment lines of an order and applies their side effects on member assets. */
 export function writePayments(
   ctx: SimContext,
   members: Members,
-  daily: PaymentDaily,
   rng: Rng,
   order: { order_no: string; org: string; cashier: number; time: string; member: Member | null },
   parts: PayPart[],
@@ -81,7 +41,7 @@ export function writePayments(
   parts.forEach((p, i) => {
     const pt = PAY_TYPE.get(p.type)!;
     const fee = p.amount > 0 ? round2(p.amount * pt.feeRate) : 0;
-    ctx.pushDated('sales_payment', ctx.date, {
+    ctx.push('sales_payment', {
       tenant_id: ctx.tenantId,
       order_no: order.order_no,
       pay_line: i + 1,
@@ -92,7 +52,6 @@ export function writePayments(
       trade_no: p.type === 'WX' || p.type === 'ALI' || p.type === 'UNION' ? `${p.type === 'WX' ? '42' : p.type === 'ALI' ? '20' : '62'}${rng.digits(18)}` : null,
       pay_time: order.time,
     });
-    daily.add(order.org, p.type, order.cashier, p.amount, fee);
     if (order.member && p.amount > 0) {
       if (p.type === 'CARD') members.consumeStored(order.member, p.amount, order.org, order.time, order.order_no);
       if (p.type === 'POINTS') members.addPoints(order.member, -Math.round(p.amount * 100), order.order_no, order.org, order.time);

@@ -1,11 +1,11 @@
-import { addDays, isoWeekday, timestamp, toDayNumber } from '../dates';
+import { addDays, isoWeekday, timestamp, toDayNumber } from '../../../../engine/dates/calendar';
 import { CARDS, SERVICES, type CardOffer } from '../offers';
 import type { Rng } from '../prng';
 import { toYuan } from '../../../../engine/stock';
 import type { SkuInfo, StoreInfo } from '../world';
 import { round2, round4, type RecentSale, type SimContext } from './context';
 import type { Member, Members } from './members';
-import { choosePayment, writePayments, type PaymentDaily, type PayPart } from './payments';
+import { choosePayment, writePayments, type PayPart } from './payments';
 
 /** Store sales of one day: POS and online-mall goods orders, returns, virtual orders. */
 
@@ -76,7 +76,6 @@ export class StoreSales {
   constructor(
     private readonly ctx: SimContext,
     private readonly members: Members,
-    private readonly daily: PaymentDaily,
     private readonly mallAccount: number,
   ) {}
 
@@ -323,38 +322,33 @@ export class StoreSales {
   private write(h: OrderHead, items: ItemRow[], parts: PayPart[], rng: Rng): void {
     const ctx = this.ctx;
     const date = ctx.date;
-    ctx.pushDated(
-      'sales_order',
-      date,
-      {
-        tenant_id: ctx.tenantId,
-        order_no: h.order_no,
-        org_code: h.store.org_code,
-        store_no: h.store.store_no,
-        order_source: h.source,
-        order_kind: h.kind,
-        virtual_type: h.virtualType,
-        is_return: h.isReturn ? 1 : 0,
-        origin_order_no: h.origin,
-        member_no: h.member?.member_no ?? null,
-        cashier_account_id: h.cashier,
-        order_time: h.time,
-        business_date: date,
-        total_amount: h.total,
-        discount_amount: h.discount,
-        pay_amount: h.pay,
-        is_mixed_payment: h.mixed ? 1 : 0,
-        order_status: h.status,
-        prep_status: h.prep,
-        delivery_mode: h.delivery,
-        store_pickup_no: h.pickup,
-        fulfil_org_code: h.source === 2 ? h.store.org_code : null,
-      },
-      { finance_no: h.store.finance_no },
-    );
+    ctx.push('sales_order', {
+      tenant_id: ctx.tenantId,
+      order_no: h.order_no,
+      org_code: h.store.org_code,
+      store_no: h.store.store_no,
+      order_source: h.source,
+      order_kind: h.kind,
+      virtual_type: h.virtualType,
+      is_return: h.isReturn ? 1 : 0,
+      origin_order_no: h.origin,
+      member_no: h.member?.member_no ?? null,
+      cashier_account_id: h.cashier,
+      order_time: h.time,
+      business_date: date,
+      total_amount: h.total,
+      discount_amount: h.discount,
+      pay_amount: h.pay,
+      is_mixed_payment: h.mixed ? 1 : 0,
+      order_status: h.status,
+      prep_status: h.prep,
+      delivery_mode: h.delivery,
+      store_pickup_no: h.pickup,
+      fulfil_org_code: h.source === 2 ? h.store.org_code : null,
+    });
     // fields listed one by one: an object spread costs a runtime call per property on every sales line
     items.forEach((it, i) =>
-      ctx.pushDated('sales_order_item', date, {
+      ctx.push('sales_order_item', {
         tenant_id: ctx.tenantId,
         order_no: h.order_no,
         line_no: i + 1,
@@ -374,7 +368,7 @@ export class StoreSales {
         points: it.points,
       }),
     );
-    writePayments(ctx, this.members, this.daily, rng, { order_no: h.order_no, org: h.store.org_code, cashier: h.cashier, time: h.time, member: h.member }, parts);
+    writePayments(ctx, this.members, rng, { order_no: h.order_no, org: h.store.org_code, cashier: h.cashier, time: h.time, member: h.member }, parts);
   }
 }
 

@@ -1,4 +1,4 @@
-import { monthOf } from '../dates';
+import { monthOf } from '../../../../engine/dates/calendar';
 import type { Rng } from '../prng';
 import { toYuan } from '../../../../engine/stock';
 import type { CenterInfo, SkuInfo, StoreInfo } from '../world';
@@ -317,7 +317,7 @@ export class StockDocs {
       const price = round2(l.amount / l.qty);
       const amount = round2(price * l.qty);
       total += amount;
-      ctx.pushDated('purchase_return_item', ctx.date, {
+      ctx.push('purchase_return_item', {
         tenant_id: ctx.tenantId,
         return_no: no,
         line_id: i + 1,
@@ -330,7 +330,7 @@ export class StockDocs {
       });
     });
     const month = monthOf(ctx.date);
-    ctx.pushDated('purchase_return', ctx.date, {
+    ctx.push('purchase_return', {
       tenant_id: ctx.tenantId,
       return_no: no,
       supplier_no: supplierNo,

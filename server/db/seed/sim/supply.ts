@@ -1,4 +1,4 @@
-import { addDays, isoWeekday, monthOf, timestamp } from '../dates';
+import { addDays, isoWeekday, monthOf, timestamp } from '../../../../engine/dates/calendar';
 import type { Rng } from '../prng';
 import { toUnits, toYuan } from '../../../../engine/stock';
 import { centerDemand, type CenterInfo, type RouteInfo, type SkuInfo } from '../world';
@@ -301,7 +301,6 @@ export class Supply {
     const t = ctx.tenantId;
     const sup = po.lines[0].sku.supplier;
     const receiveNo = ctx.docNo('SH');
-    const date = ctx.date;
     let total = 0;
     po.lines.forEach((l, i) => {
       const price = round2(l.sku.buy * rng.range(0.97, 1.03));
@@ -311,7 +310,7 @@ export class Supply {
       const doc = ctx.doc(1, receiveNo, i + 1, time);
       if (lotted) ctx.book.receiveLot(ctx.centerPosition(po.center, l.sku), lotNo, l.qty, toUnits(price), doc);
       else ctx.book.inbound(ctx.storePosition(po.store!, l.sku), l.qty, toUnits(price), doc, lotNo);
-      ctx.pushDated('purchase_receipt_item', date, {
+      ctx.push('purchase_receipt_item', {
         tenant_id: t,
         receive_no: receiveNo,
         line_id: i + 1,
@@ -335,7 +334,7 @@ export class Supply {
       created_at: po.orderTime,
       updated_at: time,
     });
-    ctx.pushDated('purchase_receipt', date, {
+    ctx.push('purchase_receipt', {
       tenant_id: t,
       receive_no: receiveNo,
       receive_type: receiveType,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openDuckDb } from '../../duckdb';
 import { migrate } from '../../migrate';
 import type { Db } from '../../types';
-import { addDays, isoWeekday } from '../dates';
+import { addDays, isoWeekday } from '../../../../engine/dates/calendar';
 import { tenantProfiles } from '../scale';
 import { Writer } from '../sink';
 import { seedTenant } from '../tenant';
@@ -20,7 +20,7 @@ async function wholesaleDates(db: Db, today: string): Promise<string[]> {
   } as Db;
   const w = await Writer.open(capture, { via: 'bulk' });
   const profile = { ...tenantProfiles('demo')[2], months: 1 };
-  await seedTenant(w, { profile, tenantDigit: 3, today, cutoff: '2026-11-01', hashes: new Map(), onProgress: () => {} });
+  await seedTenant(w, { profile, tenantDigit: 3, today, hashes: new Map(), onProgress: () => {} });
   await w.flushAll();
   return dates;
 }

@@ -1,4 +1,4 @@
-import { isoWeekday } from '../dates';
+import { isoWeekday } from '../../../../engine/dates/calendar';
 import type { Rng } from '../prng';
 import { toYuan } from '../../../../engine/stock';
 import type { CenterInfo, SkuInfo } from '../world';

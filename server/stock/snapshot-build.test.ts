@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openDuckDb } from '../duckdb';
-import { migrate } from '../migrate';
-import { buildSnapshots, monthRanges } from './snapshots';
+import { openDuckDb } from '../db/duckdb';
+import { migrate } from '../db/migrate';
+import { buildSnapshots, monthRanges } from './snapshot-build';
 
 describe('daily snapshots from the ledger', () => {
   it('cuts a range into whole-month chunks', () => {

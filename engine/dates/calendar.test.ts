@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, archiveCutoff, compactDate, daysBetween, firstOfMonth, isArchived, isoWeekday, timestamp } from './dates';
+import { addDays, addMonths, compactDate, daysBetween, firstOfMonth, isoWeekday, timestamp } from './calendar';
 
-describe('seed dates', () => {
+describe('calendar dates', () => {
   it('adds days across month and year ends', () => {
     expect(addDays('2025-12-31', 1)).toBe('2026-01-01');
     expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
@@ -13,13 +13,6 @@ describe('seed dates', () => {
     expect(addMonths('2024-05-31', -3)).toBe('2024-02-29');
     expect(addMonths('2025-01-15', -15)).toBe('2023-10-15');
     expect(firstOfMonth('2025-07-19')).toBe('2025-07-01');
-  });
-
-  it('archive cut-off is today minus 3 calendar months; older dates are archived', () => {
-    const cutoff = archiveCutoff('2026-11-22');
-    expect(cutoff).toBe('2026-08-22');
-    expect(isArchived('2026-08-21', cutoff)).toBe(true);
-    expect(isArchived('2026-08-22', cutoff)).toBe(false);
   });
 
   it('ISO weekday: Monday 1 … Sunday 7', () => {

@@ -55,12 +55,3 @@ export function timestamp(date: string, secondOfDay: number): string {
 export function compactDate(date: string): string {
   return date.slice(2, 4) + date.slice(5, 7) + date.slice(8, 10);
 }
-
-/** Archive cut-off: today − 3 calendar months; rows dated before it belong to *_his. */
-export function archiveCutoff(today: string): string {
-  return addMonths(today, -3);
-}
-
-export function isArchived(date: string, cutoff: string): boolean {
-  return date < cutoff;
-}

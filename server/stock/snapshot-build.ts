@@ -1,5 +1,5 @@
-import { addDays, addMonths, firstOfMonth } from './dates';
-import type { Db } from '../types';
+import { addDays, addMonths, firstOfMonth } from '../../engine/dates/calendar';
+import type { Db } from '../db/types';
 
 /**
  * Daily closing balances built from the stock ledger inside the database: each position's running
