@@ -71,7 +71,7 @@ export interface PasswordDigests {
  * What the server can still verify on md5 digests: equality. Length and complexity of the typed text
  * cannot be recovered from a digest, so they are enforced by the form (see the server route's note).
  */
-export function checkDigests({ original_pwd, new_pwd, new_pwd_again }: PasswordDigests): PasswordProblem | null {
+export function checkDigests({ original_pwd, new_pwd, new_pwd_again }: PasswordDigests): Extract<PasswordProblem, 'same_as_original' | 'mismatch'> | null {
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   if (same(new_pwd, original_pwd)) return 'same_as_original';
   if (!same(new_pwd, new_pwd_again)) return 'mismatch';

@@ -25,8 +25,6 @@ import { aiRoutes } from './ai/routes';
 import { pickerRoutes } from './pickers';
 import { documentRoutes } from './documents';
 import { studioRoutes } from './studio/routes';
-import { closeHealth, dayCloseRoutes } from './close';
-import { shardHandles } from './db/sharded';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -52,7 +50,7 @@ const BODY_ERRORS: Record<string, string> = {
 };
 
 /** Every API plugin of the product; each registers its own routes under /api (reportRoutes before its users). */
-const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes, documentRoutes, studioRoutes, dayCloseRoutes];
+const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes, documentRoutes, studioRoutes];
 
 export interface BuildOptions {
   db: Db;
@@ -108,13 +106,10 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
 
   registerAuthGuard(app);
 
-  // with streaming standbys, each one's state and replay lag (reports fall back to the primary meanwhile);
-  // per tenant, how far its daily close has come and how its last close went
-  app.get('/api/health', { config: { public: true } }, async () => {
-    const close = [];
-    for (const [shard, handle] of shardHandles(db)) for (const t of await closeHealth(handle)) close.push({ shard, ...t });
-    return ok({ database: db.dialect, ready: true, ...(db.replicaHealth ? { replicas: db.replicaHealth() } : {}), close });
-  });
+  // with streaming standbys, each one's state and replay lag (reports fall back to the primary meanwhile)
+  app.get('/api/health', { config: { public: true } }, async () =>
+    ok({ database: db.dialect, ready: true, ...(db.replicaHealth ? { replicas: db.replicaHealth() } : {}) }),
+  );
 
   for (const plugin of API_PLUGINS) await app.register(plugin);
 

@@ -47,7 +47,8 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         throw badRequest('PASSWORD_NOT_DIGEST', NOT_DIGEST);
       }
       const problem = checkDigests(body);
-      if (problem) throw badRequest(`PASSWORD_${problem.toUpperCase()}`, PASSWORD_MESSAGES_ZH[problem]);
+      if (problem === 'same_as_original') throw badRequest('PASSWORD_SAME_AS_ORIGINAL', PASSWORD_MESSAGES_ZH.same_as_original);
+      if (problem === 'mismatch') throw badRequest('PASSWORD_MISMATCH', PASSWORD_MESSAGES_ZH.mismatch);
       if (body.new_pwd.toLowerCase() === INITIAL_DIGEST) throw badRequest('PASSWORD_INITIAL', INITIAL_NOT_ALLOWED);
 
       const [account] = await app.db.query<{ password_hash: string }>(

@@ -24,6 +24,7 @@ import { pickableCodes } from './lookups';
 import { appendLines, getDocument, requireAction } from './service';
 import { idempotent } from '../http/idempotency';
 import { zipBounds } from './zip-bounds';
+import { plainFormText } from '../http/plain-input';
 
 /** Building blocks §5: 52428800 bytes unless the definition says otherwise. */
 export const DEFAULT_IMPORT_MAX = 52428800;
@@ -122,7 +123,7 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
       });
       if (!file) throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
       const field = file.fields.no as { value?: unknown } | undefined;
-      const no = req.query.no ?? (typeof field?.value === 'string' ? field.value : '');
+      const no = req.query.no ?? (typeof field?.value === 'string' ? plainFormText('no', field.value) : '');
       if (!no) {
         file.file.resume();
         throw badRequest('NO_DOCUMENT', IMPORT_UPLOAD_MESSAGES.noDocument);

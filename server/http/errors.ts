@@ -1,9 +1,14 @@
-/** A user-facing failure: answered with `statusCode` and the error envelope, never logged as a crash. */
+/**
+ * A user-facing failure: answered with `statusCode` and the error envelope, never logged as a crash.
+ * `message` is Chinese; `en` is its English where it names particulars, else the code's English
+ * from the catalogue (`error-messages.ts`) is answered under en-US.
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: string,
     message: string,
+    readonly en?: string,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { errorBody } from './envelope';
+import { sendError } from './error-handler';
 import { isApiPath } from './security';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,7 +33,7 @@ export async function registerSpa(app: FastifyInstance, root: string): Promise<v
 
   app.setNotFoundHandler({ preHandler: async () => {} }, (req, reply) => {
     if (isApiPath(req.url) || req.method !== 'GET' || !hasSpa || isFilePath(req.url)) {
-      return reply.status(404).send(errorBody(404, 'NOT_FOUND', '请求的地址不存在'));
+      return sendError(req, reply, 404, 'NOT_FOUND', '请求的地址不存在');
     }
     return reply.type('text/html').sendFile('index.html');
   });

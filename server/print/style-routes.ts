@@ -37,6 +37,7 @@ import { readTemplate } from './layout-check';
 import type { RenderPool } from './render-pool';
 import { idempotent } from '../http/idempotency';
 import { lockTenant } from '../db/tenant-lock';
+import { plainFormText } from '../http/plain-input';
 
 const BUILT_DIR = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'report-defs', 'print-styles');
 const STYLE_NOT_FOUND = '打印样式不存在或无权查看';
@@ -121,9 +122,9 @@ async function readStyleForm(req: import('fastify').FastifyRequest): Promise<Sty
       if (part.type === 'file') {
         const buf = await part.toBuffer();
         if (part.file.truncated) throw new HttpError(413, 'FILE_TOO_LARGE', STYLE_MESSAGES.fileTooLarge);
-        if (buf.length > 0) file = { name: part.filename.slice(0, 200), text: buf.toString('utf8') };
+        if (buf.length > 0) file = { name: plainFormText('filename', part.filename).slice(0, 200), text: buf.toString('utf8') };
       } else {
-        fields[part.fieldname] = String(part.value ?? '');
+        fields[part.fieldname] = plainFormText(part.fieldname, String(part.value ?? ''));
       }
     }
   } catch (err) {

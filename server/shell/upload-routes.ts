@@ -9,6 +9,7 @@ import { sqlTimestamp } from '../clock';
 import { ok } from '../http/envelope';
 import { badRequest, HttpError, notFound } from '../http/errors';
 import { readHead, saveMultipartFile } from '../http/receive-file';
+import { plainFormText } from '../http/plain-input';
 import { EXTENSIONS, safeDirname, safeFileName, sniffMime } from './upload.logic';
 
 export const NO_FILE = '请选择要上传的文件';
@@ -21,7 +22,7 @@ export interface UploadOptions {
 function fieldValue(file: MultipartFile, name: string): string | undefined {
   const field = file.fields[name] as MultipartValue | MultipartValue[] | undefined;
   const value = Array.isArray(field) ? field[0]?.value : field?.value;
-  return typeof value === 'string' ? value : undefined;
+  return typeof value === 'string' ? plainFormText(name, value) : undefined;
 }
 
 /**
