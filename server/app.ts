@@ -4,8 +4,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { Db } from './db/types';
 import type { ServerConfig } from './config';
 import { configFromEnv } from './config';
-import { HttpError } from './http/errors';
-import { errorBody, ok } from './http/envelope';
+import { ok } from './http/envelope';
+import { handleError } from './http/error-handler';
+import { registerPlainInput } from './http/plain-input';
 import type { ServerSession } from './auth/session';
 import { registerAuthGuard } from './auth/guard';
 import { startSessionCache } from './auth/session-cache';
@@ -25,6 +26,8 @@ import { aiRoutes } from './ai/routes';
 import { pickerRoutes } from './pickers';
 import { documentRoutes } from './documents';
 import { studioRoutes } from './studio/routes';
+import { closeHealth, dayCloseRoutes } from './close';
+import { shardHandles } from './db/sharded';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,14 +46,8 @@ declare module 'fastify' {
   }
 }
 
-/** Fastify's own refusals of a request body, in the words a user reads. */
-const BODY_ERRORS: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: '请求内容不是有效的 JSON',
-  FST_ERR_CTP_EMPTY_JSON_BODY: '请求内容为空',
-};
-
 /** Every API plugin of the product; each registers its own routes under /api (reportRoutes before its users). */
-const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes, documentRoutes, studioRoutes];
+const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes, documentRoutes, studioRoutes, dayCloseRoutes];
 
 export interface BuildOptions {
   db: Db;
@@ -76,40 +73,20 @@ export async function buildServer({ db, config: overrides, logger = false }: Bui
 
   registerSecurityHeaders(app);
 
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string; validation?: unknown }, req, reply) => {
-    if (err instanceof HttpError) {
-      return reply.status(err.statusCode).send(errorBody(err.statusCode, err.code, err.message));
-    }
-    if (err.validation) {
-      return reply.status(400).send(errorBody(400, 'BAD_REQUEST', `请求参数错误：${err.message}`));
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const message =
-        status === 429
-          ? '请求过于频繁，请稍后再试'
-          : status === 415
-            ? '不支持的内容类型'
-            : status === 413
-              ? '请求内容过大'
-              : err.code && BODY_ERRORS[err.code]
-                ? BODY_ERRORS[err.code]
-                : `请求无效：${err.message}`;
-      const code = status === 429 ? 'RATE_LIMITED' : (err.code ?? 'BAD_REQUEST');
-      return reply.status(status).send(errorBody(status, code, message));
-    }
-    req.log.error({ err }, 'request failed');
-    return reply.status(500).send(errorBody(500, 'INTERNAL_ERROR', '服务器内部错误，请稍后重试'));
-  });
+  registerPlainInput(app);
+  app.setErrorHandler(handleError);
 
   await app.register(rateLimit, { global: false });
 
   registerAuthGuard(app);
 
-  // with streaming standbys, each one's state and replay lag (reports fall back to the primary meanwhile)
-  app.get('/api/health', { config: { public: true } }, async () =>
-    ok({ database: db.dialect, ready: true, ...(db.replicaHealth ? { replicas: db.replicaHealth() } : {}) }),
-  );
+  // with streaming standbys, each one's state and replay lag (reports fall back to the primary meanwhile);
+  // per tenant, how far its daily close has come and how its last close went
+  app.get('/api/health', { config: { public: true } }, async () => {
+    const close = [];
+    for (const [shard, handle] of shardHandles(db)) for (const t of await closeHealth(handle)) close.push({ shard, ...t });
+    return ok({ database: db.dialect, ready: true, ...(db.replicaHealth ? { replicas: db.replicaHealth() } : {}), close });
+  });
 
   for (const plugin of API_PLUGINS) await app.register(plugin);
 
