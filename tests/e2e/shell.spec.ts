@@ -168,6 +168,17 @@ test.describe('menu and tabs (rules 22–23, 32–33, 36–42)', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('日结记录: head office finds the daily close under 日志管理, closed through yesterday and up to date', async ({ page }) => {
+    await loginAs(page, { username: 'admin', client: '总部端' });
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await menu(page).getByText('日志管理').click();
+    await menu(page).getByText('日结记录').click();
+    await expect(page).toHaveURL(/\/j-system-dayclose$/);
+    await expect(page.getByTestId('day-close-summary')).toContainText('已日结至');
+    await expect(page.getByTestId('day-close-summary')).toContainText('已是最新');
+    await expect(tabs(page).filter({ hasText: '日结记录' })).toHaveCount(1);
+  });
+
   test('the dashboard shows yesterday’s figures and trends', async ({ page }) => {
     await loginAs(page, { username: 'admin', client: '总部端' });
     await expect(page.getByTestId('metric-sales')).toBeVisible();

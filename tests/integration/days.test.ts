@@ -25,7 +25,7 @@ import { initialRequest } from '../../engine/query';
 import type { ReportConfig, ReportQuery, ReportRow, ReportTotals } from '../../engine/wire';
 import { buildServer } from '../../server/app';
 import { today as businessToday } from '../../server/clock';
-import { closeDueDays, type CloseOptions } from '../../server/close';
+import { closeDay, closeDueDays, type CloseOptions } from '../../server/close';
 import type { Db } from '../../server/db/types';
 import { validCatalogueFromDir } from '../../server/report/catalogue-fs';
 import { cents } from './report-helpers';
@@ -76,16 +76,15 @@ function familySql(family: Family, tenant: number): string {
            WHERE h.tenant_id = $1 AND CAST(h.${time} AS DATE) BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE) ${extra}`;
 }
 
-/** Live rows that are also archived, per table: always none. */
-const OVERLAPS: [live: string, archive: string, keys: string[]][] = [
-  ['sales_order', 'sales_order_his', ['order_no']],
-  ['sales_order_item', 'sales_order_item_his', ['order_no', 'line_no']],
-  ['sales_payment', 'sales_payment_his', ['order_no', 'pay_line']],
-  ['purchase_receipt', 'purchase_receipt_his', ['receive_no']],
-  ['purchase_receipt_item', 'purchase_receipt_item_his', ['receive_no', 'line_id']],
-  ['purchase_return', 'purchase_return_his', ['return_no']],
-  ['purchase_return_item', 'purchase_return_item_his', ['return_no', 'line_id']],
-  ['sales_order', 'sales_order_his_x', ['order_no']],
+/** Archived tables: each with its live table, and (headers) the date that decides where a row belongs. */
+const ARCHIVED: [table: string, date: string | null][] = [
+  ['sales_order', 'business_date'],
+  ['sales_order_item', 'business_date'],
+  ['sales_payment', null],
+  ['purchase_receipt', 'CAST(receive_time AS DATE)'],
+  ['purchase_receipt_item', null],
+  ['purchase_return', 'CAST(return_time AS DATE)'],
+  ['purchase_return_item', null],
 ];
 
 async function num(db: Db, sql: string, params: unknown[] = []): Promise<number> {
@@ -93,10 +92,23 @@ async function num(db: Db, sql: string, params: unknown[] = []): Promise<number>
   return Number(Object.values(row)[0] ?? 0);
 }
 
-async function expectEachRowOnce(db: Db): Promise<void> {
-  for (const [live, archive, keys] of OVERLAPS) {
-    const on = keys.map((k) => `a.${k} = l.${k}`).join(' AND ');
-    expect(await num(db, `SELECT COUNT(*) FROM ${live} l JOIN ${archive} a ON a.tenant_id = l.tenant_id AND ${on}`), `${live} ∩ ${archive}`).toBe(0);
+/** Rows per table, live and archive together. */
+async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const [t] of ARCHIVED) out[t] = (await num(db, `SELECT COUNT(*) FROM ${t}`)) + (await num(db, `SELECT COUNT(*) FROM ${t}_his`));
+  return out;
+}
+
+/**
+ * Every row in exactly one of live and archive: rows only move, so the live and archived counts add up
+ * to what they were (plus what was added meanwhile), and each header lies on its side of the cut-off.
+ */
+async function expectEachRowOnce(db: Db, cutoff: string, expected: Record<string, number>): Promise<void> {
+  expect(await rowCounts(db)).toEqual(expected);
+  for (const [t, date] of ARCHIVED) {
+    if (!date) continue;
+    expect(await num(db, `SELECT COUNT(*) FROM ${t} WHERE ${date} < CAST($1 AS DATE)`, [cutoff]), `${t} before ${cutoff}`).toBe(0);
+    expect(await num(db, `SELECT COUNT(*) FROM ${t}_his WHERE ${date} >= CAST($1 AS DATE)`, [cutoff]), `${t}_his from ${cutoff}`).toBe(0);
   }
   // the special tenant's second archive holds exactly its archived sales
   for (const t of ['sales_order', 'sales_order_item']) {
@@ -262,26 +274,43 @@ describe(`days pass: the daily close over ${DAYS} days (${dialectUnderTest})`, (
 
   it('closes each day after its midnight: pairs, archives, summaries, snapshots and the T+1 copy stay right to the cent', async () => {
     await checkPairs(T0);
-    await expectEachRowOnce(db);
+    const rows = await rowCounts(db);
+    await expectEachRowOnce(db, threeMonthCutoff(T0), rows);
     // nothing is due on the seed day: the seed counts its days as closed
     expect((await closeDueDays(db, opts)).flatMap((r) => r.closed)).toEqual([]);
     for (let i = 1; i <= DAYS; i++) {
       const day = addDays(T0, i);
       setDay(day);
-      if (i % 9 === 4) await approveReceipt(day);
+      const approve = async () => {
+        await approveReceipt(day);
+        rows.purchase_receipt++;
+        rows.purchase_receipt_item++;
+      };
+      if (i % 9 === 4) await approve();
       const results = await closeDueDays(db, opts);
       for (const r of results) {
         expect(r.failed, `${day} tenant ${r.tenantId}`).toBeUndefined();
         expect(r.closed, `${day} tenant ${r.tenantId}`).toEqual([addDays(day, -1)]);
       }
-      if (i % 9 === 5) await approveReceipt(day);
+      if (i % 9 === 5) await approve();
       await checkPairs(day);
-      await expectEachRowOnce(db);
+      await expectEachRowOnce(db, threeMonthCutoff(day), rows);
       await checkDailyTables(day, i % 9 === 0);
       await checkSummaries(day);
     }
-    // closing again changes nothing
+    // nothing is due twice, and closing a closed day again changes nothing
     expect((await closeDueDays(db, opts)).flatMap((r) => r.closed)).toEqual([]);
+    const last = addDays(T0, DAYS - 1);
+    const derived = () =>
+      Promise.all([
+        rowCounts(db),
+        db.query('SELECT * FROM sales_payment_daily WHERE tenant_id = 10139 AND business_date = CAST($1 AS DATE) ORDER BY org_code, pay_type, cashier_account_id', [last]),
+        db.query('SELECT * FROM sales_org_day WHERE tenant_id = 10139 AND business_date = CAST($1 AS DATE) ORDER BY org_code, order_source', [last]),
+        num(db, 'SELECT COUNT(*) FROM stock_daily_snapshot WHERE tenant_id = 10139 AND biz_date = CAST($1 AS DATE)', [addDays(last, 1)]),
+      ]);
+    const before = await derived();
+    await closeDay(db, 10139, last, opts);
+    expect(await derived()).toEqual(before);
   }, 900_000);
 
   it('every report of a tenant without new documents answers its windows of the seed day unchanged after 45 closes', async () => {
@@ -335,6 +364,7 @@ describe(`days pass: a close raced by reports, and a close killed half-way (${di
       const before = await totalsOf(c, query);
       const sql = () => num(db, 'SELECT COUNT(*) FROM sales_order_item_all WHERE tenant_id = 10139 AND business_date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)', W);
       const rows = await sql();
+      const counts = await rowCounts(db);
       setDay(addDays(T0, 10));
       let done = false;
       const close = closeDueDays(db, { catalogue: server.app.reports.catalogue, instanceId: 'race' }).finally(() => (done = true));
@@ -349,7 +379,7 @@ describe(`days pass: a close raced by reports, and a close killed half-way (${di
       expect(seen.length).toBeGreaterThan(2);
       for (const row of seen) expect(row).toEqual(before.row);
       expect(await num(db, 'SELECT COUNT(*) FROM sales_order_his WHERE tenant_id = 10139 AND business_date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)', [W[0], addDays(W[0], 5)])).toBeGreaterThan(0);
-      await expectEachRowOnce(db);
+      await expectEachRowOnce(db, threeMonthCutoff(addDays(T0, 10)), counts);
     } finally {
       await server.close();
     }
@@ -363,9 +393,7 @@ describe(`days pass: a close raced by reports, and a close killed half-way (${di
       const marker = join(dir, 'reached');
       try {
         let db = await copy.open();
-        const counts = async () =>
-          Promise.all(['sales_order', 'sales_order_item', 'sales_payment', 'purchase_receipt', 'purchase_return'].map((t) => num(db, `SELECT COUNT(*) FROM ${t}_all`)));
-        const before = await counts();
+        const before = await rowCounts(db);
         await db.close();
         const day = addDays(T0, 3);
         const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'fixtures', 'close-child.ts'), copy.location, step, marker], {
@@ -385,8 +413,7 @@ describe(`days pass: a close raced by reports, and a close killed half-way (${di
           expect(running.map((r) => [Number(r.tenant_id), r.biz_date])).toEqual([[266, T0]]);
           const results = await closeDueDays(db, { catalogue: validCatalogueFromDir(), instanceId: 'close-test' });
           for (const r of results) expect(r.closed).toEqual([T0, addDays(T0, 1), addDays(T0, 2)]);
-          expect(await counts()).toEqual(before);
-          await expectEachRowOnce(db);
+          await expectEachRowOnce(db, threeMonthCutoff(day), before);
           for (const tenant of [266, 10139]) expect(await num(db, snapshotDriftSql(false), [tenant, day])).toBe(0);
           const logs = await db.query<{ status: string; attempts: number }>('SELECT status, attempts FROM day_close_log WHERE tenant_id = 266 ORDER BY biz_date');
           expect(logs.map((l) => [l.status, Number(l.attempts)])).toEqual([
