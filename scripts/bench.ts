@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --scale demo|medium|large] [--data-dir DIR] [--pg-url URL] [--runs N] [--users N]
  *                   [--load-seconds S] [--load-runs N] [--load-reports 70,102,…] [--reports 70,142,…]
- *                   [--export-rows N] [--seed-scale large] [--only reports,load,browser,export,seed]
+ *                   [--export-rows N] [--seed-scale large] [--only reports,load,browser,export,close,seed]
  *                   [--replicas [--primary-url URL --standby-url URL]]`
  * Prints figures side by side, measured in this one process so a busy machine slows both sides alike;
  * asserts nothing (docs/performance.md has the method and the figures). Sides compared are timed
@@ -20,8 +20,9 @@
  *  4. browser: the built SPA in headless Chromium (login page weight, 查询 → rows painted, quiet and
  *     under load, the paint after the answer against its target); bench/browser.ts;
  *  5. export: N rows × 10 columns into xlsx beside DuckDB's COPY to csv (time, peak RSS); bench/export.ts;
- *  6. seed: a fresh seed at --seed-scale against its two-minute target; bench/seed.ts;
- *  7. with --replicas: report screens on a PostgreSQL standby beside the primary (a throwaway pair made
+ *  6. close: the daily close of a day beside the same writes done directly, day after day; bench/close.ts;
+ *  7. seed: a fresh seed at --seed-scale against its two-minute target; bench/seed.ts;
+ *  8. with --replicas: report screens on a PostgreSQL standby beside the primary (a throwaway pair made
  *     with pg_basebackup unless both URLs are given); bench/replicas.ts.
  * The DuckDB database is the one in --data-dir (seeded at --scale when empty; default a temp folder at demo);
  * the PostgreSQL one is seeded at --scale when empty.
@@ -47,6 +48,7 @@ import { addDays } from '../server/report/day-math';
 import type { Statement } from '../server/report/types';
 import type { ReportQuery } from '../engine/wire';
 import { benchBrowser } from './bench/browser';
+import { benchClose } from './bench/close';
 import { benchExport } from './bench/export';
 import { benchReplicasOn } from './bench/replicas';
 import { benchSeed } from './bench/seed';
@@ -66,7 +68,7 @@ const { values: args } = parseArgs({
     'load-reports': { type: 'string', default: '70,102,142,166' },
     'export-rows': { type: 'string', default: '1000000' },
     reports: { type: 'string', default: '70,102,142,166,60,107' },
-    only: { type: 'string', default: 'reports,load,browser,export,seed' },
+    only: { type: 'string', default: 'reports,load,browser,export,close,seed' },
     'seed-scale': { type: 'string', default: 'large' },
     replicas: { type: 'boolean', default: false },
     'primary-url': { type: 'string' },
@@ -410,6 +412,12 @@ if (pg) {
 
 if (sections.has('browser')) await benchBrowser({ db: duck.db, staticDir: join(ROOT, 'dist', 'app'), runs: 11, reportId: 70, chips: ['一级类目', '品牌'], log: console.log });
 if (sections.has('export')) await benchExport({ db: duck.db, dir: dataDir, rows: Number(args['export-rows']), log: console.log });
+if (sections.has('close')) {
+  // copied while open: a checkpoint first leaves the file whole
+  await duck.db.exec('CHECKPOINT');
+  const [{ d }] = await duck.db.query<{ d: string }>('SELECT MAX(closed_through) AS d FROM day_close');
+  await benchClose({ file: join(dataDir, 'hm.duckdb'), firstDay: addDays(d, 1), log: console.log });
+}
 
 await duck.db.close();
 if (!args['data-dir']) rmSync(dataDir, { recursive: true, force: true });

@@ -61,14 +61,29 @@ export const ARCHIVE_FAMILIES: readonly ArchiveFamily[] = [
   },
 ];
 
-async function columnsOf(db: Db, table: string): Promise<string[]> {
-  const rows = await db.query<{ column_name: string }>(
-    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
-    [table],
-  );
-  const names = rows.map((r) => r.column_name);
-  checkIdentifiers(...names);
-  return names;
+/**
+ * A table's columns, read once per process: every database (shard) the process serves is migrated by
+ * the same files before it serves, and the catalogue lookup costs more than a day's move.
+ */
+const columnCache = new Map<string, Promise<string[]>>();
+
+function columnsOf(db: Db, table: string): Promise<string[]> {
+  let columns = columnCache.get(table);
+  if (!columns) {
+    columns = db
+      .query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+        [table],
+      )
+      .then((rows) => {
+        const names = rows.map((r) => r.column_name);
+        checkIdentifiers(...names);
+        return names;
+      });
+    columns.catch(() => columnCache.delete(table));
+    columnCache.set(table, columns);
+  }
+  return columns;
 }
 
 /** `alias.date` in [$2, $3) as the column's type. */
