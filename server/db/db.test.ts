@@ -109,6 +109,23 @@ describe('DuckDB adapter', () => {
     await db.close();
   });
 
+  it('queues a write outside a transaction behind the writes before it: twenty plain updates of one row racing twenty transactions all apply', async () => {
+    const db = await openDuckDb(':memory:');
+    await db.exec('CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER)');
+    await db.query('INSERT INTO counter VALUES (1, 0)');
+    const plain = Array.from({ length: 20 }, () => db.query('UPDATE counter SET n = n + 1 WHERE id = 1'));
+    const inTx = Array.from({ length: 20 }, () =>
+      db.transaction(async (tx) => {
+        const [{ n }] = await tx.query<{ n: number }>('SELECT n FROM counter WHERE id = 1');
+        await tx.query('UPDATE counter SET n = $1 WHERE id = 1', [n + 1]);
+      }),
+    );
+    const outcomes = await Promise.allSettled([...plain, ...inTx]);
+    expect(outcomes.filter((o) => o.status === 'rejected').map((o) => String((o as PromiseRejectedResult).reason))).toEqual([]);
+    expect(await db.query('SELECT n FROM counter')).toEqual([{ n: 40 }]);
+    await db.close();
+  });
+
   it('rolls a failed transaction back', async () => {
     const db = await openDuckDb(':memory:');
     await db.exec('CREATE TABLE t (a INTEGER)');

@@ -25,7 +25,7 @@ import { converterFor, type Convert } from './normalise';
 import { appendCodePoints, columnReader } from './duck-columns';
 import { PackedTextBuilder, valueAt } from './packed-text';
 import type { ColumnChunk, Db, Row, RowAppender } from './types';
-import { WriteLock } from './write-lock';
+import { isWriteStatement, WriteLock } from './write-lock';
 
 type Conn = DuckDBConnection;
 
@@ -261,14 +261,17 @@ function makeDb(
   onClose: () => void | Promise<void>,
 ): Db {
   const withConn = <T>(fn: (c: Conn) => Promise<T>) => withConnOf(pool, pinned, fn);
+  // a write outside a transaction waits for the writes before it, like a transaction does
+  const queued = <T>(fn: () => Promise<T>) => (pinned ? fn() : writes.run(fn));
+  const writing = <T>(sql: string, fn: () => Promise<T>) => (isWriteStatement(sql) ? queued(fn) : fn());
   const db: Db = {
     dialect: 'duckdb',
     kysely,
     query: <T>(sql: string, params?: readonly unknown[]) =>
-      withConn((c) => runQuery(c, sql, params)) as Promise<T[]>,
+      writing(sql, () => withConn((c) => runQuery(c, sql, params))) as Promise<T[]>,
     scan: <T>(sql: string, params?: readonly unknown[]) =>
       withConnOf(scans, pinned, (c) => (pinned ? runQuery(c, sql, params) : runPrepared(c, sql, params))) as Promise<T[]>,
-    exec: (sql) => withConn(async (c) => void (await c.run(sql))),
+    exec: (sql) => writing(sql, () => withConn(async (c) => void (await c.run(sql)))),
     stream: async function* (sql, params = [], chunkSize = 5000) {
       for await (const chunk of db.streamColumns(sql, params, chunkSize)) yield rowsOfColumns(chunk);
     },
@@ -291,16 +294,18 @@ function makeDb(
       }
     },
     bulkInsert: (table, _columns, rows) =>
-      withConn(async (c) => {
-        if (rows.length === 0) return;
-        const a = await openAppender(c, table);
-        try {
-          for (const row of rows) a.append(row);
-          await a.flush();
-        } finally {
-          await a.close();
-        }
-      }),
+      queued(() =>
+        withConn(async (c) => {
+          if (rows.length === 0) return;
+          const a = await openAppender(c, table);
+          try {
+            for (const row of rows) a.append(row);
+            await a.flush();
+          } finally {
+            await a.close();
+          }
+        }),
+      ),
     transaction: async (fn) => {
       if (pinned) return fn(db);
       return writes.run(async () => {
