@@ -10,8 +10,9 @@
  * - the daily snapshots of the new day equal the ledger, and the T+1 payment copy of the day that ended
  *   equals its payments (rule 167).
  * At the end, every report of a tenant without new documents answers its T0 windows unchanged.
- * Then: reports raced with a close that catches up ten missed days, and a close killed with
- * SIGKILL half-way and finished by the next run.
+ * Then: reports raced with a close that catches up ten missed days, twenty processes closing one
+ * tenant at once (one lease, each day once), and a close killed with SIGKILL half-way and finished by
+ * the next run.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,7 +26,7 @@ import { initialRequest } from '../../engine/query';
 import type { ReportConfig, ReportQuery, ReportRow, ReportTotals } from '../../engine/wire';
 import { buildServer } from '../../server/app';
 import { today as businessToday } from '../../server/clock';
-import { closeDay, closeDueDays, type CloseOptions } from '../../server/close';
+import { closeDay, closeDueDays, closeTenant, startDailyClose, type CloseOptions } from '../../server/close';
 import type { Db } from '../../server/db/types';
 import { validCatalogueFromDir } from '../../server/report/catalogue-fs';
 import { cents } from './report-helpers';
@@ -380,6 +381,37 @@ describe(`days pass: a close raced by reports, and a close killed half-way (${di
       for (const row of seen) expect(row).toEqual(before.row);
       expect(await num(db, 'SELECT COUNT(*) FROM sales_order_his WHERE tenant_id = 10139 AND business_date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE)', [W[0], addDays(W[0], 5)])).toBeGreaterThan(0);
       await expectEachRowOnce(db, threeMonthCutoff(addDays(T0, 10)), counts);
+    } finally {
+      await server.close();
+    }
+  }, 300_000);
+
+  it('twenty processes closing at once: each day is closed exactly once, under one lease; the timer of a process closes what is due', async () => {
+    setDay(T0);
+    const server = await startTestServer();
+    try {
+      const db = server.testDb.db;
+      setDay(addDays(T0, 3));
+      const catalogue = server.app.reports.catalogue;
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => closeTenant(db, 10139, { catalogue, instanceId: `instance-${i}` })));
+      expect(results.flatMap((r) => r.closed).sort()).toEqual([T0, addDays(T0, 1), addDays(T0, 2)]);
+      const logs = await db.query<{ attempts: number; status: string }>('SELECT attempts, status FROM day_close_log WHERE tenant_id = 10139 ORDER BY biz_date');
+      expect(logs.map((l) => [Number(l.attempts), l.status])).toEqual([
+        [1, 'done'],
+        [1, 'done'],
+        [1, 'done'],
+      ]);
+      expect(await num(db, 'SELECT COUNT(*) FROM day_close WHERE lease_owner IS NOT NULL')).toBe(0);
+      // the other tenants are closed by the process's own timer
+      const timer = startDailyClose(server.app, 3_600_000);
+      await timer.runNow();
+      timer.stop();
+      const closed = await db.query<{ tenant_id: number; d: string }>('SELECT tenant_id, closed_through AS d FROM day_close ORDER BY tenant_id');
+      expect(closed.map((r) => [Number(r.tenant_id), r.d])).toEqual([
+        [266, addDays(T0, 2)],
+        [10139, addDays(T0, 2)],
+        [30001, addDays(T0, 2)],
+      ]);
     } finally {
       await server.close();
     }
