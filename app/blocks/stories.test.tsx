@@ -20,6 +20,7 @@ interface StoryModule {
 const modules = import.meta.glob<StoryModule>(
   [
     './Pager/*.story.tsx',
+    './LogCard/*.story.tsx',
     './Picker/*.story.tsx',
     './TreePicker/*.story.tsx',
     './CommodityPicker/*.story.tsx',

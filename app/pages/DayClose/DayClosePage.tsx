@@ -1,9 +1,9 @@
 /** /j-system-dayclose (head office): how far the tenant's daily close has come and how each day's close went. */
-import { Badge, Button, Card, Center, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconRefresh } from '@tabler/icons-react';
 import type { CloseStatus, DayCloseView } from '../../../engine/day-close';
 import { apiGet } from '../../api/http';
+import { LogCard } from '../../blocks/LogCard';
 import { useT } from '../../i18n';
 import { closeSummary, formatDuration } from './dayClose.logic';
 
@@ -18,79 +18,60 @@ export function DayClosePage() {
     // a close under way moves: poll while one runs
     refetchInterval: (q) => (q.state.data?.list.some((r) => r.status === 'running') ? 3000 : false),
   });
-  const list = query.data?.list ?? [];
   const summary = closeSummary(query.data?.state ?? null, t);
 
   return (
-    <Card>
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
-          <Title order={5}>{t('dayClose.title')}</Title>
-          <Text c="dimmed" fz="xs">
-            {t('dayClose.crumb')}
+    <LogCard
+      title={t('dayClose.title')}
+      crumb={t('dayClose.crumb')}
+      refreshLabel={t('dayClose.refresh')}
+      onRefresh={() => query.refetch()}
+      refreshing={query.isFetching}
+      lead={
+        query.data ? (
+          <Text fz="sm" c={summary.color} mb="sm" data-testid="day-close-summary">
+            {summary.text}
           </Text>
-        </Group>
-        <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={() => query.refetch()} loading={query.isFetching}>
-          {t('dayClose.refresh')}
-        </Button>
-      </Group>
-      {query.data ? (
-        <Text fz="sm" c={summary.color} mb="sm" data-testid="day-close-summary">
-          {summary.text}
-        </Text>
-      ) : null}
-      <Table striped withTableBorder fz="sm" verticalSpacing={8} data-testid="day-close-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('dayClose.day')}</Table.Th>
-            <Table.Th>{t('dayClose.status')}</Table.Th>
-            <Table.Th>{t('dayClose.startedAt')}</Table.Th>
-            <Table.Th ta="right">{t('dayClose.duration')}</Table.Th>
-            <Table.Th ta="right">{t('dayClose.archived')}</Table.Th>
-            <Table.Th ta="right">{t('dayClose.daily')}</Table.Th>
-            <Table.Th ta="right">{t('dayClose.attempts')}</Table.Th>
-            <Table.Th>{t('dayClose.message')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.length ? (
-            list.map((r) => (
-              <Table.Tr key={r.biz_date}>
-                <Table.Td>{r.biz_date}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[r.status]} variant="light">
-                    {t(`dayClose.status.${r.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{r.started_at}</Table.Td>
-                <Table.Td ta="right">{formatDuration(r.duration_ms, t)}</Table.Td>
-                <Table.Td ta="right">{count(r.rows_archived)}</Table.Td>
-                <Table.Td ta="right">{count(r.rows_daily)}</Table.Td>
-                <Table.Td ta="right">{r.attempts}</Table.Td>
-                <Table.Td>
-                  <Text fz="xs" c={r.status === 'failed' ? 'red' : 'dimmed'}>
-                    {r.message ?? ''}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          ) : (
-            <Table.Tr>
-              <Table.Td colSpan={8}>
-                {query.isPending ? (
-                  <Center py="md">
-                    <Loader size="sm" aria-label={t('dayClose.loading')} />
-                  </Center>
-                ) : (
-                  <Text ta="center" c={query.isError ? 'red' : 'dimmed'} py="md">
-                    {query.isError ? query.error.message : t('dayClose.empty')}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-    </Card>
+        ) : null
+      }
+      testId="day-close-table"
+      head={
+        <>
+          <Table.Th>{t('dayClose.day')}</Table.Th>
+          <Table.Th>{t('dayClose.status')}</Table.Th>
+          <Table.Th>{t('dayClose.startedAt')}</Table.Th>
+          <Table.Th ta="right">{t('dayClose.duration')}</Table.Th>
+          <Table.Th ta="right">{t('dayClose.archived')}</Table.Th>
+          <Table.Th ta="right">{t('dayClose.daily')}</Table.Th>
+          <Table.Th ta="right">{t('dayClose.attempts')}</Table.Th>
+          <Table.Th>{t('dayClose.message')}</Table.Th>
+        </>
+      }
+      rows={(query.data?.list ?? []).map((r) => (
+        <Table.Tr key={r.biz_date}>
+          <Table.Td>{r.biz_date}</Table.Td>
+          <Table.Td>
+            <Badge color={STATUS_COLOR[r.status]} variant="light">
+              {t(`dayClose.status.${r.status}`)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>{r.started_at}</Table.Td>
+          <Table.Td ta="right">{formatDuration(r.duration_ms, t)}</Table.Td>
+          <Table.Td ta="right">{count(r.rows_archived)}</Table.Td>
+          <Table.Td ta="right">{count(r.rows_daily)}</Table.Td>
+          <Table.Td ta="right">{r.attempts}</Table.Td>
+          <Table.Td>
+            <Text fz="xs" c={r.status === 'failed' ? 'red' : 'dimmed'}>
+              {r.message ?? ''}
+            </Text>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+      columns={8}
+      pending={query.isPending}
+      error={query.isError ? query.error.message : null}
+      emptyText={t('dayClose.empty')}
+      loadingLabel={t('dayClose.loading')}
+    />
   );
 }

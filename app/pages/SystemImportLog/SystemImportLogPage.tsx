@@ -1,10 +1,11 @@
 /** /j-system-leadingin (rule 29): the account's import and export jobs with status, progress and download. */
 import { useState } from 'react';
-import { Badge, Button, Card, Center, Group, Loader, Pagination, Progress, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Pagination, Progress, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { IconDownload, IconRefresh } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { apiGet } from '../../api/http';
+import { LogCard } from '../../blocks/LogCard';
 import { useT } from '../../i18n';
 import { downloadJobFile } from './download';
 
@@ -52,97 +53,78 @@ export function SystemImportLogPage() {
   };
 
   return (
-    <Card>
-      <Group justify="space-between" mb="sm">
-        <Group gap="xs">
-          <Title order={5}>{t('shell.jobs.title')}</Title>
-          <Text c="dimmed" fz="xs">
-            {t('shell.jobs.crumb')}
-          </Text>
-        </Group>
-        <Button size="xs" variant="default" leftSection={<IconRefresh size={14} />} onClick={() => query.refetch()} loading={query.isFetching}>
-          {t('shell.jobs.refresh')}
-        </Button>
-      </Group>
-      <Table striped withTableBorder fz="sm" verticalSpacing={8} data-testid="jobs-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('shell.jobs.name')}</Table.Th>
-            <Table.Th>{t('shell.jobs.kind')}</Table.Th>
-            <Table.Th>{t('shell.jobs.status')}</Table.Th>
-            <Table.Th w={180}>{t('shell.jobs.progress')}</Table.Th>
-            <Table.Th ta="right">{t('shell.jobs.rows')}</Table.Th>
-            <Table.Th>{t('shell.jobs.created')}</Table.Th>
-            <Table.Th>{t('shell.jobs.finished')}</Table.Th>
-            <Table.Th>{t('shell.jobs.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {list.length ? (
-            list.map((job) => (
-              <Table.Tr key={job.job_id}>
-                <Table.Td>
-                  {job.title}
-                  {job.error ? (
-                    <Text fz="xs" c={job.status === 'failed' ? 'red' : 'orange'} data-testid="job-note">
-                      {job.error}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>{t(`shell.jobs.kind.${job.kind === 'import' ? 'import' : 'export'}`)}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATUS_COLOR[job.status]} variant="light">
-                    {t(`shell.jobs.status.${job.status}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={6} wrap="nowrap">
-                    <Progress value={job.progress} size="sm" style={{ flex: 1 }} color={job.status === 'failed' ? 'red' : undefined} aria-label={t('shell.jobs.progress')} />
-                    <Text fz="xs" w={34} ta="right">
-                      {job.progress}%
-                    </Text>
-                  </Group>
-                </Table.Td>
-                <Table.Td ta="right">{job.row_count?.toLocaleString('zh-CN') ?? '-'}</Table.Td>
-                <Table.Td>{job.created_at}</Table.Td>
-                <Table.Td>{job.finished_at ?? '-'}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="compact-xs"
-                    variant="light"
-                    leftSection={<IconDownload size={12} />}
-                    disabled={!job.has_file}
-                    loading={downloading === job.job_id}
-                    onClick={() => download(job)}
-                  >
-                    {t('shell.jobs.download')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))
-          ) : (
-            <Table.Tr>
-              <Table.Td colSpan={8}>
-                {/* 暂无数据 only once the list has come back empty, never while it is still on its way */}
-                {query.isPending ? (
-                  <Center py="md">
-                    <Loader size="sm" aria-label={t('shell.jobs.loading')} />
-                  </Center>
-                ) : (
-                  <Text ta="center" c={query.isError ? 'red' : 'dimmed'} py="md">
-                    {query.isError ? query.error.message : t('shell.jobs.empty')}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-      {total > PAGE_SIZE ? (
-        <Group justify="flex-end" mt="sm">
-          <Pagination size="sm" total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} />
-        </Group>
-      ) : null}
-    </Card>
+    <LogCard
+      title={t('shell.jobs.title')}
+      crumb={t('shell.jobs.crumb')}
+      refreshLabel={t('shell.jobs.refresh')}
+      onRefresh={() => query.refetch()}
+      refreshing={query.isFetching}
+      testId="jobs-table"
+      head={
+        <>
+          <Table.Th>{t('shell.jobs.name')}</Table.Th>
+          <Table.Th>{t('shell.jobs.kind')}</Table.Th>
+          <Table.Th>{t('shell.jobs.status')}</Table.Th>
+          <Table.Th w={180}>{t('shell.jobs.progress')}</Table.Th>
+          <Table.Th ta="right">{t('shell.jobs.rows')}</Table.Th>
+          <Table.Th>{t('shell.jobs.created')}</Table.Th>
+          <Table.Th>{t('shell.jobs.finished')}</Table.Th>
+          <Table.Th>{t('shell.jobs.actions')}</Table.Th>
+        </>
+      }
+      rows={list.map((job) => (
+        <Table.Tr key={job.job_id}>
+          <Table.Td>
+            {job.title}
+            {job.error ? (
+              <Text fz="xs" c={job.status === 'failed' ? 'red' : 'orange'} data-testid="job-note">
+                {job.error}
+              </Text>
+            ) : null}
+          </Table.Td>
+          <Table.Td>{t(`shell.jobs.kind.${job.kind === 'import' ? 'import' : 'export'}`)}</Table.Td>
+          <Table.Td>
+            <Badge color={STATUS_COLOR[job.status]} variant="light">
+              {t(`shell.jobs.status.${job.status}`)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <Group gap={6} wrap="nowrap">
+              <Progress value={job.progress} size="sm" style={{ flex: 1 }} color={job.status === 'failed' ? 'red' : undefined} aria-label={t('shell.jobs.progress')} />
+              <Text fz="xs" w={34} ta="right">
+                {job.progress}%
+              </Text>
+            </Group>
+          </Table.Td>
+          <Table.Td ta="right">{job.row_count?.toLocaleString('zh-CN') ?? '-'}</Table.Td>
+          <Table.Td>{job.created_at}</Table.Td>
+          <Table.Td>{job.finished_at ?? '-'}</Table.Td>
+          <Table.Td>
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconDownload size={12} />}
+              disabled={!job.has_file}
+              loading={downloading === job.job_id}
+              onClick={() => download(job)}
+            >
+              {t('shell.jobs.download')}
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+      columns={8}
+      pending={query.isPending}
+      error={query.isError ? query.error.message : null}
+      emptyText={t('shell.jobs.empty')}
+      loadingLabel={t('shell.jobs.loading')}
+      footer={
+        total > PAGE_SIZE ? (
+          <Group justify="flex-end" mt="sm">
+            <Pagination size="sm" total={Math.ceil(total / PAGE_SIZE)} value={page} onChange={setPage} />
+          </Group>
+        ) : null
+      }
+    />
   );
 }

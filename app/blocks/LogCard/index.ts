@@ -1,0 +1,1 @@
+export { LogCard, type LogCardProps } from './LogCard';
