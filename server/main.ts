@@ -6,6 +6,9 @@ import { spreadDemoTenants } from './db/demo-shards';
 import { buildServer } from './app';
 import { fillEmptySummariesEverywhere, startUpkeep } from './upkeep';
 import { startDailyClose } from './close';
+import { demoLogin } from './startup/demo-login';
+import { browserUrl, readyLine } from './startup/lines';
+import { friendlyLines, loggerOptions, seedProgress } from './startup/logger';
 
 /** Opens (or creates, migrates and seeds) the database and serves the API and the SPA. */
 async function main(): Promise<void> {
@@ -16,12 +19,13 @@ async function main(): Promise<void> {
   const app = await buildServer({
     db,
     config,
-    logger: { level: config.logLevel, transport: undefined },
+    logger: loggerOptions(config),
   });
+  const say = friendlyLines(config, app.log);
   if (applied.length) app.log.info({ applied }, 'migrations applied');
   const upkeep = await startUpkeep(app);
   if (upkeep.interrupted.length) app.log.warn({ jobs: upkeep.interrupted }, 'jobs interrupted by a restart failed');
-  const seeded = await seedIfEmpty(db, { scale: 'demo', onProgress: (msg) => app.log.info(msg) });
+  const seeded = await seedIfEmpty(db, { scale: 'demo', onProgress: seedProgress(say, app.log) });
   if (seeded) app.log.info('demo data seeded');
   if (seeded) await spreadDemoTenants(config.db, (line) => app.log.info(line));
   const filled = await fillEmptySummariesEverywhere(app);
@@ -35,7 +39,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     upkeep.stop();
-    dailyClose.stop();
+    await dailyClose.stop();
     await app.close();
     await db.close();
     process.exit(0);
@@ -44,7 +48,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info({ ms: Date.now() - started, database: db.dialect }, `ready on http://${config.host}:${config.port}`);
+  say(readyLine(browserUrl(config.host, config.port), await demoLogin(db)), { ms: Date.now() - started, database: db.dialect });
   // days that ended while no process ran are closed now, oldest first, while requests are served
   void dailyClose.runNow();
 }

@@ -28,6 +28,8 @@ export interface CloseOptions {
   catalogue: Catalogue;
   instanceId: string;
   afterStep?: (step: CloseStep, tenantId: number, day: string) => Promise<void>;
+  /** true once the process is shutting down: no further day or tenant is started */
+  stopped?: () => boolean;
 }
 
 /** Closes one business day of a tenant (the day that ended; the next is the new today). */
@@ -72,6 +74,7 @@ export async function closeTenant(db: Db, tenantId: number, opts: CloseOptions):
   try {
     const today = await tenantToday(db, tenantId);
     for (let day = addDays(await closedThrough(db, tenantId, today), 1); day < today; day = addDays(day, 1)) {
+      if (opts.stopped?.()) return result;
       // a long catch-up keeps its claim
       if (!(await claimLease(db, tenantId, opts.instanceId))) return { ...result, skipped: 'leased' };
       await logStarted(db, tenantId, day, opts.instanceId);
@@ -103,6 +106,9 @@ export async function closeDueDays(db: Db, opts: CloseOptions): Promise<TenantCl
     [MAIN_SHARD],
   );
   const out: TenantCloseResult[] = [];
-  for (const t of tenants) out.push(await closeTenant(db, Number(t.tenant_id), opts));
+  for (const t of tenants) {
+    if (opts.stopped?.()) break;
+    out.push(await closeTenant(db, Number(t.tenant_id), opts));
+  }
   return out;
 }

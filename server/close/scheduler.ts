@@ -13,7 +13,8 @@ export const CLOSE_INTERVAL_MS = 60_000;
 export interface DailyCloseTimer {
   /** one run over every shard now (waits for a run already going) */
   runNow(): Promise<void>;
-  stop(): void;
+  /** no new run starts; resolves when the one going has stopped at its next tenant */
+  stop(): Promise<void>;
 }
 
 export function startDailyClose(app: FastifyInstance, intervalMs = CLOSE_INTERVAL_MS): DailyCloseTimer {
@@ -23,7 +24,8 @@ export function startDailyClose(app: FastifyInstance, intervalMs = CLOSE_INTERVA
     for (const [shard, db] of shardHandles(app.db)) {
       if (stopped) return;
       try {
-        for (const r of await closeDueDays(db, { catalogue: app.reports.catalogue, instanceId: app.jobs.instanceId })) {
+        const opts = { catalogue: app.reports.catalogue, instanceId: app.jobs.instanceId, stopped: () => stopped };
+        for (const r of await closeDueDays(db, opts)) {
           if (r.closed.length) app.log.info({ shard, tenant: r.tenantId, days: r.closed }, 'daily close done');
           if (r.failed) app.log.error({ shard, tenant: r.tenantId, day: r.failed.day, message: r.failed.message }, 'daily close failed');
         }
@@ -43,9 +45,10 @@ export function startDailyClose(app: FastifyInstance, intervalMs = CLOSE_INTERVA
   timer.unref();
   return {
     runNow,
-    stop() {
+    async stop() {
       stopped = true;
       clearInterval(timer);
+      await running;
     },
   };
 }

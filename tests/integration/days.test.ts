@@ -405,7 +405,7 @@ describe(`days pass: a close raced by reports, and a close killed half-way (${di
       // the other tenants are closed by the process's own timer
       const timer = startDailyClose(server.app, 3_600_000);
       await timer.runNow();
-      timer.stop();
+      await timer.stop();
       const closed = await db.query<{ tenant_id: number; d: string }>('SELECT tenant_id, closed_through AS d FROM day_close ORDER BY tenant_id');
       expect(closed.map((r) => [Number(r.tenant_id), r.d])).toEqual([
         [266, addDays(T0, 2)],
