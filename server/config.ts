@@ -13,6 +13,9 @@ export interface ServerConfig {
   staticDir: string;
   /** how long a login token lives without use */
   sessionTtlHours: number;
+  /** LOG_FORMAT=json: Fastify's JSON records; otherwise readable lines (server/startup/logger.ts) */
+  logFormat: 'json' | 'human';
+  /** LOG_LEVEL; by default `info` for JSON, `warn` for readable lines (a quiet start) */
   logLevel: string;
   /**
    * Job files and uploads (exports/, uploads/). Several instances on one PostgreSQL share it: the
@@ -38,7 +41,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     db: dbConfigFromEnv(env),
     staticDir: env.HM_STATIC_DIR || join(ROOT_DIR, 'dist', 'app'),
     sessionTtlHours: Number(env.HM_SESSION_TTL_HOURS || 12),
-    logLevel: env.LOG_LEVEL || 'info',
+    logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'human',
+    logLevel: env.LOG_LEVEL || (env.LOG_FORMAT === 'json' ? 'info' : 'warn'),
     filesDir: env.HM_FILES_DIR || dbConfigFromEnv(env).dataDir,
     instanceId: env.HM_INSTANCE_ID || `${hostname()}:${env.PORT || 8080}`,
     trustProxy: env.HM_TRUST_PROXY === '1' || env.HM_TRUST_PROXY === 'true',
