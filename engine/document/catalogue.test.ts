@@ -69,7 +69,15 @@ describe('document definitions', () => {
   });
 
   it('the audit choice the reject flag offers must lead somewhere (approve/reject vs approve/send back)', () => {
-    expect(errorsOf((d) => (d.audit!.reject_flag = true))).toContain('/audit/to: result "3" needs a target state');
+    const noSendBack = errorsOf((d) => {
+      d.audit!.reject_flag = true;
+      delete d.audit!.to['3'];
+    });
+    expect(noSendBack).toContain('/audit/to: result "3" needs a target state');
+  });
+
+  it('the reject flag swaps reject for send back, so no reject target beside it', () => {
+    expect(errorsOf((d) => (d.audit!.reject_flag = true))).toContain('/audit/to/2: the reject flag offers no reject');
   });
 
   it('the id is the file name and menu groups are known', () => {

@@ -114,6 +114,8 @@ function checkDocument(r: Reporter, doc: DocumentFile): void {
     }
     const other = doc.audit.reject_flag ? '3' : '2';
     if (!doc.audit.to[other]) r.add('/audit/to', `result "${other}" needs a target state`);
+    // building blocks §4: the flag swaps reject for send back
+    if (doc.audit.reject_flag && doc.audit.to['2']) r.add('/audit/to/2', 'the reject flag offers no reject');
   }
   if (doc.import) {
     doc.import.columns.forEach((key, i) => {

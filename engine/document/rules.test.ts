@@ -50,8 +50,9 @@ describe('states and actions', () => {
 });
 
 describe('audit rules (building blocks §4–§5)', () => {
-  it('the reject flag swaps reject for send back', () => {
-    expect(auditChoices(def('purchase-receipt'))).toEqual(['1', '2']);
+  it('every result the definition leads somewhere is offered: a sent-back state makes send back a choice', () => {
+    expect(auditChoices(def('purchase-receipt'))).toEqual(['1', '2', '3']);
+    expect(auditChoices(def('store-outbound'))).toEqual(['1', '2', '3']);
     expect(auditChoices(def('stock-adjustment'))).toEqual(['1', '3']);
   });
 
@@ -62,7 +63,8 @@ describe('audit rules (building blocks §4–§5)', () => {
     expect(auditError(d, '2', 'x'.repeat(100))).toBeNull();
     expect(auditError(d, '2', 'x'.repeat(101))?.code).toBe('REMARK_TOO_LONG');
     expect(auditError(def('stock-adjustment'), '3', '')).toBeNull();
-    expect(auditError(d, '3', 'x')?.code).toBe('BAD_AUDIT_RESULT');
+    expect(auditError(d, '3', '')).toBeNull();
+    expect(auditError(def('stock-adjustment'), '2', 'x')?.code).toBe('BAD_AUDIT_RESULT');
   });
 });
 

@@ -51,10 +51,13 @@ export function wrongStateMessage(def: DocumentFile, code: StateCode, action: Do
   return `单据状态为“${stateLabel(def, code)}”，不能${verbs[action]}`;
 }
 
-/** The audit results the dialog offers (building blocks §4: the reject flag swaps reject for send back). */
+/**
+ * The audit results the dialog offers: each result the definition moves somewhere, so a document with
+ * a sent-back state can be sent back (under the reject flag the catalogue allows no reject target).
+ */
 export function auditChoices(def: DocumentFile): ('1' | '2' | '3')[] {
-  if (!def.audit) return [];
-  return ['1', def.audit.reject_flag ? '3' : '2'];
+  const to = def.audit?.to;
+  return to ? (['1', '2', '3'] as const).filter((r) => to[r] !== undefined) : [];
 }
 
 /** Checks an audit form; null when it may be sent (building blocks §5 audit). */
@@ -176,6 +179,9 @@ export function writableHeaderFields(def: DocumentFile, client: ClientType): Hea
 /** Rounds a product to the 4 decimals money is stored with. */
 const round4 = (n: number) => Math.round(n * 10000) / 10000;
 
+/** A computed line column (qty × price) as stored: to four decimals. */
+export const lineProduct = (a: number, b: number) => round4(a * b);
+
 export interface CheckedLines {
   rows: Record<string, DocumentValue>[];
 }
@@ -198,7 +204,7 @@ export function checkLine(def: DocumentFile, line: Record<string, unknown>, wher
   }
   for (const c of def.computed ?? []) {
     const [a, b] = c.multiply.map((k) => row[k]);
-    const product = typeof a === 'number' && typeof b === 'number' ? round4(a * b) : null;
+    const product = typeof a === 'number' && typeof b === 'number' ? lineProduct(a, b) : null;
     if (product !== null && Math.abs(product) >= DECIMAL_LIMIT) {
       const label = def.lines.find((l) => l.key === c.column)?.label.zh ?? c.column;
       return { error: { code: 'BAD_NUMBER', message: `${where}${label}超出允许范围` } };

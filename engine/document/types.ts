@@ -193,7 +193,7 @@ export interface StateDef {
 
 /** Where each audit result ('1' approve, '2' reject, '3' send back) moves a document. */
 export interface AuditDef {
-  /** the state a result moves the document to */
+  /** the state a result moves the document to; the audit dialog offers each result given here */
   to: { '1': StateCode; '2'?: StateCode; '3'?: StateCode };
   /** building blocks §4: off → approve or reject; on → approve or send back */
   reject_flag: boolean;

@@ -326,6 +326,7 @@ export async function updateDocument(db: Db, def: DocumentFile, session: ServerS
       await checkLotStock(tx, def, session, no);
       await checkLotsForSubmit(tx, def, session, no);
       await moveState(tx, def, session, no, doc.status, def.submitted_state);
+      await recordApproval(tx, def, session, no, SUBMITTED, null);
     }
   });
 }

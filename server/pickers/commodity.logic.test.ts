@@ -30,6 +30,7 @@ describe('commodity row derivations (rules 360, 367, 415)', () => {
       sku_no: '1',
       shelflife: 180,
       shelflife_unit_show_text: '180天',
+      input_tax_rate: 0.13,
       input_tax_rate_text: '13%',
       is_week: 0,
       margin_rate: 0.2,

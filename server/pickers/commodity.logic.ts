@@ -59,16 +59,19 @@ export function withoutRetailPrices<R extends RawRow>(row: R): Omit<R, (typeof R
   return rest;
 }
 
-/** The row as the picker expects it: derived texts added (a lot's expiry against today), helper columns removed. */
+/**
+ * The row as the picker expects it: derived texts added (a lot's expiry against today), helper columns
+ * removed. The tax rate stays as a number beside its text: a document line takes it from the goods master.
+ */
 export function finishCommodityRow(row: RawRow, today: string): RawRow {
-  const { c1: _c1, c2: _c2, c3: _c3, order_weekdays, shelflife, shelflife_unit, input_tax_rate, ...rest } = row;
+  const { c1: _c1, c2: _c2, c3: _c3, order_weekdays, shelflife, shelflife_unit, ...rest } = row;
   const weekday = isoWeekday(today);
   return {
     ...rest,
     ...('expiration_date' in rest ? { expired: lotExpired(rest.expiration_date, today) ? 1 : 0 } : {}),
     shelflife,
     shelflife_unit_show_text: shelfLifeText(shelflife as number | null, shelflife_unit as number | null),
-    input_tax_rate_text: taxRateText(input_tax_rate as number | null),
+    input_tax_rate_text: taxRateText(rest.input_tax_rate as number | null),
     is_week: isOrderDay(order_weekdays as string | null, weekday),
     margin_rate: marginRate(rest.selling_price as number | null, rest.buying_price as number | null),
   };

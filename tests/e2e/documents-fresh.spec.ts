@@ -71,7 +71,7 @@ test.describe('documents as people use them', () => {
     await askedAgain;
   });
 
-  test('新增: time defaults to now, prices come from the goods master, the tab becomes the saved document and a second 保存 stores nothing new', async ({ page }) => {
+  test('新增: time defaults to now, prices and tax rate come from the goods master, a new line shows its goods and amount, the tab becomes the saved document and a second 保存 stores nothing new', async ({ page }) => {
     test.setTimeout(90_000);
     await loginAs(page, { username: 'admin', client: '总部端' });
     await expect(page).toHaveURL(/\/dashboard/);
@@ -110,7 +110,14 @@ test.describe('documents as people use them', () => {
     await goods.getByRole('button', { name: '确定' }).click();
     await expect(goods).toBeHidden();
     await expect(view(page).getByLabel('含税进价 1')).not.toHaveValue('');
+    await expect(view(page).getByLabel('进项税率 1')).not.toHaveValue('');
+    // before any save the new line names its goods and computes its amount (qty × price)
+    const line = view(page).getByTestId('document-lines').locator('tbody tr').first();
+    await expect(line.locator('td').first()).toHaveText(/^\S+ - \S/);
     await view(page).getByLabel('收货数量 1').fill('2');
+    const price = Number(await view(page).getByLabel('含税进价 1').inputValue());
+    const amount = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(2 * price);
+    await expect(line.locator('td').nth(3)).toHaveText(amount);
 
     const created = page.waitForResponse((r) => r.url().endsWith('/api/documents/purchase-receipt') && r.request().method() === 'POST');
     await view(page).getByRole('button', { name: '保存' }).first().click();

@@ -301,7 +301,7 @@ describe('audit (building blocks §3–§5) and approval records', () => {
     for (const [body, text] of [
       [{ status: '2', remark: '  ' }, '请输入审核意见！'],
       [{ status: '2', remark: '很'.repeat(101) }, '审核意见不能超过100个字符'],
-      [{ status: '3', remark: '退回' }, '审核结果无效'],
+      [{ status: '0', remark: '提交' }, '审核结果无效'],
     ] as const) {
       const res = await call('POST', `/api/documents/purchase-receipt/${no}/audit`, 'admin', body);
       expect(res.statusCode).toBe(400);
@@ -338,6 +338,63 @@ describe('audit (building blocks §3–§5) and approval records', () => {
     expect(sentBack.actions).toEqual(expect.arrayContaining(['edit', 'submit']));
     expect((await approvals('stock-adjustment', adjustment)).at(-1)).toMatchObject({ result: '3', remark: null });
     expect((await approvals('purchase-receipt', receipt)).at(-1)).toMatchObject({ result: '1', remark: '同意' });
+  });
+
+  it('the stock adjustment offers no reject beside send back (its reject flag): 审核结果无效', async () => {
+    const reason = String((await q('SELECT reason_code FROM adjustment_reason WHERE tenant_id = 10139 LIMIT 1'))[0].reason_code);
+    const created = data<DocumentDetail>(
+      await call('POST', '/api/documents/stock-adjustment', 'admin', {
+        header: { org_code: sessions.store.org_code, direction: '1', reason_code: reason, adjust_time: '2026-11-22 10:00:00' },
+        lines: [{ sku_no: await someSku(), qty: 1, cost_price: 1 }],
+      }),
+    );
+    const adjustment = created.no;
+    expect(data<DocumentDetail>(await call('POST', `/api/documents/stock-adjustment/${adjustment}/submit`, 'admin')).status).toBe('1');
+    const res = await call('POST', `/api/documents/stock-adjustment/${adjustment}/audit`, 'admin', { status: '2', remark: '不对' });
+    expect(res.statusCode).toBe(400);
+    expect(message(res)).toBe('审核结果无效');
+    expect((await detail('stock-adjustment', adjustment, 'admin')).status).toBe('1');
+  });
+
+  it('a receipt sent back (已退回) is edited and submitted again, then approved; each step recorded', async () => {
+    const supplier = sessions.supplier.supplier_no!;
+    const sku = String((await q('SELECT sku_no FROM sku WHERE tenant_id = 10139 AND supplier_no = $1 LIMIT 1', [supplier]))[0].sku_no);
+    const header = { receive_type: '1', supplier_no: supplier, org_code: sessions.store.org_code, receive_time: '2026-11-21 09:30:00' };
+    const created = data<DocumentDetail>(await call('POST', '/api/documents/purchase-receipt', 'admin', { header, lines: [{ sku_no: sku, qty: 3, price: 2 }] }));
+    expect(data<DocumentDetail>(await call('POST', `/api/documents/purchase-receipt/${created.no}/submit`, 'admin')).status).toBe('1');
+
+    const sentBack = await call('POST', `/api/documents/purchase-receipt/${created.no}/audit`, 'admin', { status: '3', remark: '数量待核' });
+    expect(sentBack.statusCode).toBe(200);
+    expect(data<DocumentDetail>(sentBack).status).toBe('4');
+    expect(data<DocumentDetail>(sentBack).actions).toEqual(expect.arrayContaining(['edit', 'submit']));
+
+    const edited = data<DocumentDetail>(await call('PUT', `/api/documents/purchase-receipt/${created.no}`, 'admin', { header, lines: [{ sku_no: sku, qty: 4, price: 2 }] }));
+    expect([edited.status, edited.lines.map((l) => l.amount)]).toEqual(['4', [8]]);
+    const resubmitted = data<DocumentDetail>(await call('POST', `/api/documents/purchase-receipt/${created.no}/submit`, 'admin'));
+    expect(resubmitted.status).toBe('1');
+    expect(data<DocumentDetail>(await call('POST', `/api/documents/purchase-receipt/${created.no}/audit`, 'admin', { status: '1' })).status).toBe('2');
+    expect((await approvals('purchase-receipt', created.no)).map((r) => [r.result, r.remark])).toEqual([
+      ['0', null],
+      ['3', '数量待核'],
+      ['0', null],
+      ['1', null],
+    ]);
+  });
+
+  it('a store outbound sent back (已退回) is edited and submitted again in one save', async () => {
+    const sku = await someSku(sessions.store.org_code);
+    const header = { org_code: sessions.store.org_code, issue_type: '12', issue_time: '2026-11-22 10:00:00' };
+    const outbound = data<DocumentDetail>(await call('POST', '/api/documents/store-outbound', 'admin', { header, lines: [{ sku_no: sku, qty: 1, cost_price: 1 }] })).no;
+    expect(data<DocumentDetail>(await call('POST', `/api/documents/store-outbound/${outbound}/submit`, 'admin')).status).toBe('1');
+    const sentBack = data<DocumentDetail>(await call('POST', `/api/documents/store-outbound/${outbound}/audit`, 'admin', { status: '3', remark: '' }));
+    expect(sentBack.status).toBe('4');
+    expect(sentBack.actions).toEqual(expect.arrayContaining(['edit', 'submit', 'lots']));
+    expect((await approvals('store-outbound', outbound)).at(-1)).toMatchObject({ result: '3', remark: null });
+    const resubmitted = await call('PUT', `/api/documents/store-outbound/${outbound}`, 'admin', { header, lines: [{ sku_no: sku, qty: 2, cost_price: 1 }], submit: true });
+    expect(resubmitted.statusCode, resubmitted.body).toBe(200);
+    expect([data<DocumentDetail>(resubmitted).status, data<DocumentDetail>(resubmitted).lines.map((l) => l.qty)]).toEqual(['1', [2]]);
+    // a save that submits is recorded like the 提交 button
+    expect((await approvals('store-outbound', outbound)).map((r) => r.result)).toEqual(['0', '3', '0']);
   });
 });
 

@@ -142,6 +142,8 @@ describe('commodity picker (rules 363–367)', () => {
       min_dorder_num: expect.any(Number),
       logistics_center_usable_num: expect.any(Number),
       input_tax_rate_text: expect.stringMatching(/%$/),
+      // the number beside its text: a receipt line takes it as its 进项税率
+      input_tax_rate: expect.any(Number),
     });
   });
 

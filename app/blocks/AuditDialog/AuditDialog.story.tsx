@@ -3,10 +3,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Button, Code, Stack } from '@mantine/core';
 import { DEMO_DOCUMENT } from '../data-source/document-fixtures';
 import { StoryFrame } from '../data-source/StoryFrame';
+import type { ApprovalResult } from '../../../engine/shell';
 import type { AuditForm } from '../data-source/document-types';
 import { AuditDialog } from './AuditDialog';
 
-function AuditDemo({ rejectFlag, remarkRequired }: { rejectFlag: boolean; remarkRequired: boolean }) {
+function AuditDemo({ choices, remarkRequired }: { choices: ApprovalResult[]; remarkRequired: boolean }) {
   const [opened, setOpened] = useState(true);
   const [last, setLast] = useState<AuditForm | null>(null);
   return (
@@ -20,7 +21,7 @@ function AuditDemo({ rejectFlag, remarkRequired }: { rejectFlag: boolean; remark
         onClose={() => setOpened(false)}
         documentType={DEMO_DOCUMENT.type}
         documentNo={DEMO_DOCUMENT.no}
-        rejectFlag={rejectFlag}
+        choices={choices}
         remarkRequired={remarkRequired}
         onAudited={setLast}
       />
@@ -31,7 +32,7 @@ function AuditDemo({ rejectFlag, remarkRequired }: { rejectFlag: boolean; remark
 const meta: Meta<typeof AuditDemo> = {
   title: 'Blocks/AuditDialog',
   component: AuditDemo,
-  args: { rejectFlag: false, remarkRequired: true },
+  args: { choices: ['1', '2'], remarkRequired: true },
   decorators: [(Story) => <StoryFrame>{<Story />}</StoryFrame>],
 };
 export default meta;
@@ -40,6 +41,8 @@ type Story = StoryObj<typeof AuditDemo>;
 /** Approve or reject; a rejection needs an opinion (请输入审核意见！). */
 export const Default: Story = {};
 /** The reject flag offers send back instead of reject. */
-export const SendBack: Story = { args: { rejectFlag: true } };
+export const SendBack: Story = { args: { choices: ['1', '3'] } };
+/** A document with a sent-back state and no reject flag: approve, reject or send back. */
+export const RejectOrSendBack: Story = { args: { choices: ['1', '2', '3'] } };
 /** Without the remark flag a rejection may go without an opinion. */
 export const RemarkOptional: Story = { args: { remarkRequired: false } };

@@ -1,18 +1,24 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryDataSource } from '../data-source/memory';
 import { renderBlock } from '../data-source/test-utils';
 import { AuditDialog } from './AuditDialog';
-import { auditChoices, auditError, initialAuditForm } from './auditDialog.logic';
+import { auditChoices as documentAuditChoices } from '../../../engine/document/rules';
+import type { DocumentFile } from '../../../engine/document/types';
+import { DEFAULT_AUDIT_CHOICES, auditError, initialAuditForm } from './auditDialog.logic';
+
+const definition = (name: string) =>
+  JSON.parse(readFileSync(resolve(process.cwd(), 'report-defs/documents', `${name}.json`), 'utf8')) as DocumentFile;
 
 describe('audit rules (rules 310–315)', () => {
   it('rule 311: approved by default', () => {
     expect(initialAuditForm()).toEqual({ status: '1', remark: '' });
   });
-  it('rules 312–313: the reject flag swaps reject for send back', () => {
-    expect(auditChoices(false)).toEqual(['1', '2']);
-    expect(auditChoices(true)).toEqual(['1', '3']);
+  it('rule 312: approve or reject unless told otherwise', () => {
+    expect(DEFAULT_AUDIT_CHOICES).toEqual(['1', '2']);
   });
   it('rule 314: the remark is required only for a rejection with the flag on', () => {
     expect(auditError({ status: '2', remark: ' ' }, true)).toBe('remarkRequired');
@@ -54,10 +60,25 @@ describe('<AuditDialog>', () => {
     expect(records.map((r) => [r.result, r.remark])).toEqual([['2', '数量不符']]);
   });
 
-  it('rule 313: with the reject flag the choices are approve and send back', async () => {
-    renderBlock(<AuditDialog opened onClose={() => {}} rejectFlag {...doc} />);
+  it('rule 313: with the reject flag (stock adjustment) the choices are approve and send back', async () => {
+    renderBlock(<AuditDialog opened onClose={() => {}} choices={documentAuditChoices(definition('stock-adjustment'))} {...doc} />);
     expect(await screen.findByRole('radio', { name: '退回' })).toBeTruthy();
     expect(screen.queryByRole('radio', { name: '审核驳回' })).toBeNull();
     expect((screen.getByRole('radio', { name: '审核通过' }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it.each(['purchase-receipt', 'store-outbound'])('%s has a sent-back state: 退回 is offered beside 驳回 and sent without an opinion', async (name) => {
+    const dataSource = createMemoryDataSource();
+    const onAudited = vi.fn();
+    const def = definition(name);
+    renderBlock(
+      <AuditDialog opened onClose={() => {}} choices={documentAuditChoices(def)} remarkRequired={def.audit!.remark_required} onAudited={onAudited} {...doc} />,
+      { dataSource },
+    );
+    expect(await screen.findByRole('radio', { name: '审核驳回' })).toBeTruthy();
+    expect(screen.getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['1', '2', '3']);
+    await userEvent.click(screen.getByRole('radio', { name: '退回' }));
+    await userEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(onAudited).toHaveBeenCalledWith({ status: '3', remark: '' }));
   });
 });

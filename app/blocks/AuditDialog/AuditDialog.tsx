@@ -8,21 +8,24 @@ import type { ApprovalResult } from '../../../engine/shell';
 import { useT } from '../../i18n';
 import { useBlocks } from '../data-source/BlocksProvider';
 import type { AuditForm } from '../data-source/document-types';
-import { AUDIT_REMARK_MAX, auditChoices, auditError, initialAuditForm } from './auditDialog.logic';
+import { AUDIT_REMARK_MAX, DEFAULT_AUDIT_CHOICES, auditError, initialAuditForm } from './auditDialog.logic';
 
 export interface AuditDialogProps {
   opened: boolean;
   onClose: () => void;
   documentType: string;
   documentNo: string;
-  /** rule 313: offer send back ('3') instead of reject ('2') */
-  rejectFlag?: boolean;
+  /**
+   * The results offered, in order: a document's come from its definition (a sent-back state adds send
+   * back '3'; rule 313's reject flag leaves reject '2' out).
+   */
+  choices?: ApprovalResult[];
   /** rule 314: a rejection needs an opinion */
   remarkRequired?: boolean;
   onAudited?: (form: AuditForm) => void;
 }
 
-export function AuditDialog({ opened, onClose, documentType, documentNo, rejectFlag = false, remarkRequired = false, onAudited }: AuditDialogProps) {
+export function AuditDialog({ opened, onClose, documentType, documentNo, choices = DEFAULT_AUDIT_CHOICES, remarkRequired = false, onAudited }: AuditDialogProps) {
   const t = useT();
   const { dataSource, notify } = useBlocks();
   const [form, setForm] = useState<AuditForm>(initialAuditForm);
@@ -70,7 +73,7 @@ export function AuditDialog({ opened, onClose, documentType, documentNo, rejectF
           }}
         >
           <Group gap="lg" mt={4}>
-            {auditChoices(rejectFlag).map((c) => (
+            {choices.map((c) => (
               <Radio key={c} value={c} label={t(`documents.audit.result.${c}`)} size="sm" />
             ))}
           </Group>

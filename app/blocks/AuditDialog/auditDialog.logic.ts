@@ -8,10 +8,8 @@ export const AUDIT_REMARK_MAX = 100;
 /** Rule 311: approved by default. */
 export const initialAuditForm = (): AuditForm => ({ status: '1', remark: '' });
 
-/** Rules 312–313: the reject flag swaps reject ('2') for send back ('3'). */
-export function auditChoices(rejectFlag: boolean): ApprovalResult[] {
-  return rejectFlag ? ['1', '3'] : ['1', '2'];
-}
+/** Rule 312: approve or reject, unless the document offers others (send back '3'). */
+export const DEFAULT_AUDIT_CHOICES: ApprovalResult[] = ['1', '2'];
 
 export type AuditError = 'remarkRequired' | 'remarkTooLong';
 

@@ -309,6 +309,7 @@ export const commodities: CommodityRow[] = skus.map((s, i) => {
     buying_price: s.buying_price,
     selling_price: s.selling_price,
     purchase_price: s.purchase_price,
+    input_tax_rate: s.input_tax_rate,
     input_tax_rate_text: `${Math.round(s.input_tax_rate * 100)}%`,
     stock_limit: i % 3 === 1 ? '2' : '1',
     logistics_center_usable_num: i % 9 === 4 ? 0 : ((i * 53) % 400) + 20,

@@ -61,6 +61,8 @@ export interface CommodityRow {
   buying_price: number | null;
   selling_price: number | null;
   purchase_price: number | null;
+  /** the goods master's input tax rate (0.13), which a document line takes */
+  input_tax_rate: number | null;
   input_tax_rate_text: string | null;
   /** '2' = ordering limited by usable stock */
   stock_limit: string;

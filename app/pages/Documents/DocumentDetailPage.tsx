@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Anchor, Button, Card, Center, Group, Loader, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { documentRoute } from '../../../engine/document/menu';
+import { auditChoices } from '../../../engine/document/rules';
 import type { DocumentFile } from '../../../engine/document/types';
 import type { DocumentDetail, DocumentValue } from '../../../engine/document/wire';
 import { useStoredAuth } from '../../api/session-store';
@@ -44,7 +45,7 @@ import { FieldInput } from './FieldInput';
 import { LinePickers } from './LinePickers';
 import { StateBadge } from './StateBadge';
 import { dateTimeIn } from '../../../engine/dates';
-import { linePickerParams, linesToSend, newHeader, PICKED_LOT, pickedLotAllocations } from './lines.logic';
+import { linePickerParams, linesToSend, newHeader, PICKED_LOT, pickedLotAllocations, shownLine } from './lines.logic';
 import { useFieldOptions } from './useOptions';
 
 const NEW = 'new';
@@ -122,7 +123,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
     }
     setSaving(true);
     try {
-      const body = { header, lines: linesToSend(lines) };
+      const body = { header, lines: linesToSend(def, lines) };
       const saved = no ? await updateDocument(type, no, body) : await createDocument(type, body, createKey);
       notify(t('documents.page.saved'), 'success');
       await allocatePickedLots(saved);
@@ -158,7 +159,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
       case 'submit': {
         if (!no) return;
         try {
-          if (editing) await allocatePickedLots(await updateDocument(type, no, { header, lines: linesToSend(lines) }));
+          if (editing) await allocatePickedLots(await updateDocument(type, no, { header, lines: linesToSend(def, lines) }));
           await submitDocument(type, no);
           notify(t('documents.page.submitted'), 'success');
           await detail.refetch();
@@ -269,17 +270,19 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
             <Table.Tbody>
               {(editing ? lines : (shown?.lines ?? [])).map((line, i) => {
                 const saved = shown?.lines[i];
+                // while editing, a line shows what was entered (names of picked goods, qty × price), not what was saved
+                const row = editing ? shownLine(def, line) : line;
                 return (
                   <Table.Tr key={`${i}-${String(line[skuColumn?.key ?? ''] ?? '')}`}>
                     {lineColumns.map((c) => (
                       <Table.Td key={c.key} miw={c.widget === 'number' ? 110 : undefined}>
                         {editing && !c.readonly && c.key !== skuColumn?.key ? (
                           <FieldInput def={def} widget={c.widget} source={c.source} label={`${textOf(c.label, locale)} ${i + 1}`} value={line[c.key] ?? null} onChange={(v) => setLine(i, c.key, v)} required={c.required} decimals={c.decimals} min={c.min} max={c.max} maxlength={c.maxlength} />
-                        ) : c.format && saved ? (
-                          formatCell(saved[c.key], c.format)
+                        ) : c.format ? (
+                          formatCell(row[c.key], c.format)
                         ) : (
                           <>
-                            {shownValue(saved && !editing ? saved : { ...saved, ...line }, c.key, !!c.lookup, options[c.key])}
+                            {shownValue(row, c.key, !!c.lookup, options[c.key])}
                             {c.key === skuColumn?.key && editing && line[PICKED_LOT] ? (
                               <Text fz="xs" c="dimmed" data-testid="picked-lot">
                                 {t('documents.lots.lot_no')} {line[PICKED_LOT]}
@@ -325,7 +328,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
           onClose={() => setDialog(null)}
           documentType={type}
           documentNo={no}
-          rejectFlag={def.audit.reject_flag}
+          choices={auditChoices(def)}
           remarkRequired={def.audit.remark_required}
           onAudited={() => {
             void refreshDocumentLists(type);

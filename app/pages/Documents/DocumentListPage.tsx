@@ -9,6 +9,7 @@ import { Anchor, Card, Center, Checkbox, Group, Loader, Radio, ScrollArea, Stack
 import { modals } from '@mantine/modals';
 import { Link, useNavigate, useParams } from 'react-router';
 import { documentRoute } from '../../../engine/document/menu';
+import { auditChoices } from '../../../engine/document/rules';
 import type { DocumentRow } from '../../../engine/document/wire';
 import { useStoredAuth } from '../../api/session-store';
 import { ApprovalRecordDialog } from '../../blocks/ApprovalRecordDialog/ApprovalRecordDialog';
@@ -224,7 +225,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
           onClose={() => setDialog(null)}
           documentType={type}
           documentNo={chosenNo}
-          rejectFlag={def.audit.reject_flag}
+          choices={auditChoices(def)}
           remarkRequired={def.audit.remark_required}
           onAudited={refresh}
         />

@@ -90,7 +90,8 @@ describe('editing', () => {
   it('goods picked add one line each, once', () => {
     const lines = addPickedLines(outbound, [], [{ sku_no: 'A', sku_name: 'a' }, { sku_no: 'B' }]);
     expect(lines.map((l) => l.sku_no)).toEqual(['A', 'B']);
-    expect(lines[0]).toEqual({ sku_no: 'A', qty: null, cost_price: null });
+    // the goods name rides on the line, so it shows beside the code before the first save
+    expect(lines[0]).toEqual({ sku_no: 'A', qty: null, cost_price: null, sku_no_name: 'a' });
     expect(addPickedLines(outbound, lines, [{ sku_no: 'B' }, { sku_no: 'C' }])).toHaveLength(3);
   });
   it('a picked row fills the line columns of its own names: the same goods from another lot is another line', () => {
@@ -117,8 +118,10 @@ describe('editing', () => {
   });
   it('picked goods take price, cost price and tax rate from the goods master', () => {
     const row = { sku_no: 'A', sku_name: 'a', purchase_price: 8.5, buying_price: 7, input_tax_rate: 0.13, selling_price: 12 };
-    expect(addPickedLines(receipt, [], [row])).toEqual([{ sku_no: 'A', qty: null, price: '8.5', input_tax_rate: '0.13', lot_no: null, produce_date: null, expiration_date: null }]);
-    expect(addPickedLines(outbound, [], [row])).toEqual([{ sku_no: 'A', qty: null, cost_price: '7' }]);
+    expect(addPickedLines(receipt, [], [row])).toEqual([
+      { sku_no: 'A', qty: null, price: '8.5', input_tax_rate: '0.13', lot_no: null, produce_date: null, expiration_date: null, sku_no_name: 'a' },
+    ]);
+    expect(addPickedLines(outbound, [], [row])).toEqual([{ sku_no: 'A', qty: null, cost_price: '7', sku_no_name: 'a' }]);
   });
 });
 

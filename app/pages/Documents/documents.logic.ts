@@ -13,7 +13,7 @@ import type {
 } from '../../../engine/document/types';
 import type { DocumentDetail, DocumentRow, DocumentValue } from '../../../engine/document/wire';
 import { FUNCTION_KEYS, type FunctionKey, type ToolbarButton } from '../../blocks/Toolbar';
-import { pickedLineValues, pickedLot } from './lines.logic';
+import { pickedLineValues, pickedLot, pickedNames } from './lines.logic';
 
 export const textOf = (text: I18nText, locale: string) => (locale === 'en-US' ? text.en : text.zh);
 
@@ -136,10 +136,11 @@ export function shownValue(row: DocumentRow, key: string, hasLookup: boolean, op
   return name ? `${v} - ${name}` : String(v);
 }
 
-/** The editable copy of a document's header and lines (only the stored, writable columns). */
+/** The editable copy of a document's header and lines: the stored, writable columns, and the lines' looked-up names to show. */
 export function editableCopy(def: DocumentFile, detail: DocumentDetail): { header: Record<string, DocumentValue>; lines: Record<string, DocumentValue>[] } {
   const header = Object.fromEntries(def.header.filter((h) => !h.readonly).map((h) => [h.key, detail.header[h.key] ?? null]));
-  const lines = detail.lines.map((l) => Object.fromEntries(def.lines.filter((c) => !c.readonly).map((c) => [c.key, l[c.key] ?? null])));
+  const keys = [...def.lines.filter((c) => !c.readonly).map((c) => c.key), ...def.lines.filter((c) => c.lookup).map((c) => `${c.key}_name`)];
+  const lines = detail.lines.map((l) => Object.fromEntries(keys.map((k) => [k, l[k] ?? null])));
   return { header, lines };
 }
 
@@ -158,7 +159,7 @@ export function addPickedLines(def: DocumentFile, lines: readonly Record<string,
     const filled: Record<string, string> = { ...pickedLineValues(writable, row), ...pickedLot(def, writable, row) };
     if (!filled.sku_no) continue;
     const same = (l: Record<string, DocumentValue>) => Object.entries(filled).every(([k, v]) => String(l[k] ?? '') === v);
-    if (!out.some(same)) out.push({ ...blank, ...filled });
+    if (!out.some(same)) out.push({ ...blank, ...filled, ...pickedNames(def, row) });
   }
   return out;
 }

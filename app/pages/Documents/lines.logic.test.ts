@@ -3,8 +3,9 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DocumentFile } from '../../../engine/document/types';
 import { dateTimeIn } from '../../../engine/dates';
-import { linePickerParams, linesToSend, newHeader, PICKED_LOT, pickedLineValues, pickedLotAllocations, withDay } from './lines.logic';
-import { addPickedLines } from './documents.logic';
+import type { DocumentDetail } from '../../../engine/document/wire';
+import { linePickerParams, linesToSend, newHeader, PICKED_LOT, pickedLineValues, pickedLotAllocations, pickedNames, shownLine, withDay } from './lines.logic';
+import { addPickedLines, editableCopy } from './documents.logic';
 
 const load = (name: string) => JSON.parse(readFileSync(resolve(process.cwd(), 'report-defs/documents', `${name}.json`), 'utf8')) as DocumentFile;
 const receipt = load('purchase-receipt');
@@ -80,7 +81,7 @@ describe('按批次库存添加: a lot picked from lot stock is allocated when t
   });
 
   it('the server never receives the kept lot', () => {
-    expect(linesToSend([{ sku_no: 'A', qty: '5', [PICKED_LOT]: 'L1' }])).toEqual([{ sku_no: 'A', qty: '5' }]);
+    expect(linesToSend(outbound, [{ sku_no: 'A', qty: '5', [PICKED_LOT]: 'L1' }])).toEqual([{ sku_no: 'A', qty: '5' }]);
   });
 
   it('after the save each such line asks for its whole quantity from its lot, on the saved line of the same place and goods', () => {
@@ -99,5 +100,31 @@ describe('按批次库存添加: a lot picked from lot stock is allocated when t
       { sku_no: 'A', business_item_id: 3, rows: [{ lot_no: 'L2', change_stock_num: 3 }] },
     ]);
     expect(pickedLotAllocations(outbound, sent, [{ line_id: 1, sku_no: 'X', qty: 4 }])).toEqual([]);
+  });
+});
+
+describe('a line shows its goods and amount as soon as it is added', () => {
+  it("a picked row names the line's goods (sku_no_name, as the detail answers it); a row without a code names nothing", () => {
+    expect(pickedNames(receipt, { sku_no: 'A', sku_name: '可乐 330ml' })).toEqual({ sku_no_name: '可乐 330ml' });
+    expect(pickedNames(receipt, { sku_name: '可乐 330ml' })).toEqual({});
+  });
+
+  it('the computed columns follow what is entered, to four decimals; empty until both factors are numbers', () => {
+    expect(shownLine(receipt, { sku_no: 'A', qty: '3', price: '2.5' }).amount).toBe(7.5);
+    expect(shownLine(receipt, { sku_no: 'A', qty: 3, price: '0.33333' }).amount).toBe(1);
+    expect(shownLine(receipt, { sku_no: 'A', qty: '2', price: '0.12345' }).amount).toBe(0.2469);
+    expect(shownLine(receipt, { sku_no: 'A', qty: null, price: '2.5' }).amount).toBeNull();
+    expect(shownLine(receipt, { sku_no: 'A', qty: 'x', price: '2.5' }).amount).toBeNull();
+  });
+
+  it('names and computed columns are shown only: the server receives the writable columns', () => {
+    const line = { sku_no: 'A', qty: '2', price: '1', sku_no_name: '可乐', amount: 2 };
+    expect(linesToSend(receipt, [line])).toEqual([{ sku_no: 'A', qty: '2', price: '1' }]);
+  });
+
+  it('a saved line keeps its goods name while edited', () => {
+    const detail = { no: 'SH1', status: '0', header: {}, lines: [{ line_id: 1, sku_no: 'A', sku_no_name: '可乐', qty: 2, price: 1, amount: 2 }], actions: [] } as unknown as DocumentDetail;
+    expect(editableCopy(receipt, detail).lines[0]).toMatchObject({ sku_no: 'A', sku_no_name: '可乐', qty: 2 });
+    expect(editableCopy(receipt, detail).lines[0]).not.toHaveProperty('amount');
   });
 });

@@ -3,6 +3,7 @@
  * item from the goods master, the line pickers narrowed to the header's supplier, and "now" for the
  * required times of a new document. Pure; no document type is named here.
  */
+import { lineProduct } from '../../../engine/document/rules';
 import type { DocumentFile } from '../../../engine/document/types';
 import type { DocumentValue } from '../../../engine/document/wire';
 
@@ -68,9 +69,34 @@ export function pickedLot(def: DocumentFile, writable: readonly string[], row: R
   return out;
 }
 
-/** The lines as the server takes them: without the lots kept for allocation. */
-export function linesToSend(lines: readonly Record<string, DocumentValue>[]): Record<string, DocumentValue>[] {
-  return lines.map(({ [PICKED_LOT]: _lot, ...rest }) => rest);
+/**
+ * The names a picked row gives the line's looked-up codes (the goods name beside its code), kept on the
+ * line as the detail answers them (`sku_no_name`), so a new line shows them before any save.
+ */
+export function pickedNames(def: DocumentFile, row: Readonly<Record<string, unknown>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of def.lines) {
+    if (c.lookup && filled(row[c.key]) && filled(row[c.lookup.column])) out[`${c.key}_name`] = String(row[c.lookup.column]);
+  }
+  return out;
+}
+
+const asNumber = (v: DocumentValue | undefined) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
+
+/** A line as shown while it is edited: its computed columns (qty × price) from the values entered, as the save stores them. */
+export function shownLine(def: DocumentFile, line: Readonly<Record<string, DocumentValue>>): Record<string, DocumentValue> {
+  const out: Record<string, DocumentValue> = { ...line };
+  for (const c of def.computed ?? []) {
+    const [a, b] = c.multiply.map((k) => asNumber(line[k]));
+    out[c.column] = Number.isFinite(a) && Number.isFinite(b) ? lineProduct(a, b) : null;
+  }
+  return out;
+}
+
+/** The lines as the server takes them: the definition's writable columns only (no lot kept for allocation, no shown name). */
+export function linesToSend(def: DocumentFile, lines: readonly Record<string, DocumentValue>[]): Record<string, DocumentValue>[] {
+  const writable = def.lines.filter((c) => !c.readonly).map((c) => c.key);
+  return lines.map((line) => Object.fromEntries(writable.filter((k) => k in line).map((k) => [k, line[k]])));
 }
 
 export interface LotAllocationRequest {
