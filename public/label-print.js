@@ -17,7 +17,13 @@
         .then(function (r) {
           outcome = r.res.ok && r.body.ok ? { ok: true, records: r.body.records } : { ok: false, reason: 'refused', message: r.body.message || '' };
         })
-        .catch(function () { outcome = { ok: false, reason: 'no-driver' }; });
+        .catch(function () {
+          // a driver that refuses this page fails its preflight, which looks like no driver at all: its
+          // status answer says whether one runs, and why it refuses
+          return fetch(data.driver + '/status')
+            .then(function (res) { return res.json().then(function (body) { outcome = { ok: false, reason: 'refused', message: (!res.ok && body.message) || '' }; }); })
+            .catch(function () { outcome = { ok: false, reason: 'no-driver' }; });
+        });
     } else if (data.type === 'hm-label-close') {
       answer(event.source);
     }

@@ -34,7 +34,12 @@ describe('reference label driver (rules 243–245)', { timeout: 30_000 }, () => 
     const evil = 'https://evil.example';
     const status = await fetch(`${base}/status`, { headers: { origin: evil } });
     expect(status.status).toBe(403);
-    expect(status.headers.get('access-control-allow-origin')).toBeNull();
+    // the page may read why (the product's frame under another address says so), never call
+    expect(status.headers.get('access-control-allow-origin')).toBe(evil);
+    expect(status.headers.get('access-control-allow-methods')).toBeNull();
+    expect((await status.json()).message).toBe(`该页面（${evil}）无权使用打印驱动：打印驱动只接受 ${APP}。后台不在这些地址时，请用 LABEL_DRIVER_ORIGINS 设置后台的地址后重启打印驱动`);
+    const preflight = await fetch(`${base}/print`, { method: 'OPTIONS', headers: { origin: evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    expect([preflight.status, preflight.headers.get('access-control-allow-headers')]).toEqual([403, null]);
     const before = driver.jobs.length;
     const xml = labelXml([{ sku_no: 'A1', sku_name: '可乐', selling_price: 3.5, print_num: 1 }], { name: '标准', content: '<label w="60" h="40"/>' });
     expect((await fetch(`${base}/print`, { method: 'POST', body: xml, headers: { 'content-type': 'text/xml', origin: evil } })).status).toBe(403);

@@ -7,9 +7,10 @@
  *   POST /print       label XML (engine/print/label.ts, content type text/xml) → renders every record
  *                       as one label page of a PDF in the output folder, answers {"ok":true,"records":n}
  *
- * Only the back-office's own origins may call it (LABEL_DRIVER_ORIGINS, comma-separated; default the
- * product on port 8080): any other page the user has open is refused, and the answers carry no more
- * than the print frame needs (no goods, no file paths). The jobs are kept in memory for tests.
+ * Only the back-office's own origins may call it (label-driver-origins.ts: the app's HOST and PORT, or
+ * LABEL_DRIVER_ORIGINS): any other page the user has open is refused with a message naming the origin
+ * expected, and the answers carry no more than the print frame needs (no goods, no file paths). The jobs
+ * are kept in memory for tests.
  *
  * A label template is `<label w="60" h="40">` (millimetres) with optional
  * `<text x="2" y="2" size="9">{sku_name}</text>` items; without items a standard layout is used.
@@ -21,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseLabelXml, type LabelRecord } from '../engine/print/label';
 import { newPdf } from '../server/print/pdf';
+import { driverStartLine, originRefusal, originsFromEnv } from './label-driver-origins';
 
 const MM = 72 / 25.4;
 const MAX_BODY = 6 * 1024 * 1024;
@@ -28,10 +30,8 @@ const MAX_BODY = 6 * 1024 * 1024;
 export const MAX_LABEL_MM = 300;
 /** label pages in one print */
 export const MAX_RECORDS = 5000;
-export const DEFAULT_ORIGINS = ['http://127.0.0.1:8080', 'http://localhost:8080'];
 
 export const DRIVER_MESSAGES = {
-  origin: '该页面无权使用打印驱动',
   contentType: '价签数据应为 XML（text/xml）',
   size: `价签尺寸无效：宽和高应大于0且不超过${MAX_LABEL_MM}毫米`,
   item: (text: string) => `价签内容「${text.slice(0, 20)}」的位置或字号超出价签范围`,
@@ -98,20 +98,17 @@ export async function renderLabels(template: string, records: LabelRecord[]): Pr
   return done;
 }
 
-/** The origins allowed by LABEL_DRIVER_ORIGINS (comma-separated), or the product's default address. */
-export function originsFromEnv(env: NodeJS.ProcessEnv = process.env): string[] {
-  const listed = (env.LABEL_DRIVER_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-  return listed.length ? listed : DEFAULT_ORIGINS;
-}
-
-function send(res: ServerResponse, status: number, body: unknown, origin: string | null): void {
+/**
+ * `cors`: the page in the hidden frame is served by the back-office, another origin: that one may call
+ * ('call'); a page refused may only read why ('read': no methods or headers, so its preflight fails and
+ * it never prints), so the product's frame under an unexpected address says what went wrong.
+ */
+function send(res: ServerResponse, status: number, body: unknown, origin: string | null, cors: 'call' | 'read'): void {
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     vary: 'origin',
-    // the page in the hidden frame is served by the back-office, another origin: that one only
-    ...(origin
-      ? { 'access-control-allow-origin': origin, 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'content-type' }
-      : {}),
+    ...(origin ? { 'access-control-allow-origin': origin } : {}),
+    ...(origin && cors === 'call' ? { 'access-control-allow-methods': 'GET, POST, OPTIONS', 'access-control-allow-headers': 'content-type' } : {}),
   });
   res.end(JSON.stringify(body));
 }
@@ -137,15 +134,16 @@ export function startLabelDriver(
 ): Promise<{ server: Server; jobs: DriverJob[] }> {
   const outDir = resolve(opts.outDir ?? join('data', 'labels'));
   mkdirSync(outDir, { recursive: true });
-  const origins = new Set(opts.origins ?? originsFromEnv());
+  const expected = opts.origins ?? originsFromEnv();
+  const origins = new Set(expected);
   const jobs: DriverJob[] = [];
   const server = createServer(async (req, res) => {
     // browsers name the calling page on every cross-origin call; a page that is not the product's gets nothing
     const origin = req.headers.origin ?? null;
     const allowed = origin !== null && origins.has(origin) ? origin : null;
-    const reply = (status: number, body: unknown) => send(res, status, body, allowed);
+    const reply = (status: number, body: unknown) => send(res, status, body, allowed, 'call');
     try {
-      if (origin !== null && !allowed) return reply(403, { ok: false, message: DRIVER_MESSAGES.origin });
+      if (origin !== null && !allowed) return send(res, 403, { ok: false, message: originRefusal(origin, expected) }, origin, 'read');
       if (req.method === 'OPTIONS') return reply(204, {});
       if (req.method === 'GET' && req.url === '/status') return reply(200, { ok: true, driver: 'hm-reference' });
       if (req.method === 'POST' && req.url === '/print') {
@@ -170,5 +168,6 @@ export function startLabelDriver(
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   const port = Number(process.env.LABEL_DRIVER_PORT ?? 7097);
-  startLabelDriver({ port, outDir: process.env.LABEL_DRIVER_OUT }).then(() => console.log(`label driver on http://127.0.0.1:${port}`));
+  const origins = originsFromEnv();
+  startLabelDriver({ port, outDir: process.env.LABEL_DRIVER_OUT, origins }).then(() => console.log(driverStartLine(port, origins)));
 }

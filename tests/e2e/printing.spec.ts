@@ -168,7 +168,7 @@ test.describe('document print with each shipped style (rules 250–254, 272)', (
 });
 
 test.describe('price labels through the reference driver (rules 243–248)', () => {
-  test('3 goods × 2 copies → 6 label records with full-width text, rendered; driver stopped → the message', async ({ page, baseURL }) => {
+  test('3 goods × 2 copies → 6 label records with full-width text, rendered; driver stopped → the message; driver for another origin → which one it expected', async ({ page, baseURL }) => {
     const out = mkdtempSync(join(tmpdir(), 'hm-e2e-labels-'));
     // the driver answers the product's own origin only
     const driver = await startLabelDriver({ port: 7097, outDir: out, origins: [baseURL!] });
@@ -223,6 +223,17 @@ test.describe('price labels through the reference driver (rules 243–248)', () 
       const help = await page.request.get('/label-driver.html');
       expect(help.status()).toBe(200);
       expect(await help.text()).toContain('npm run label-driver');
+
+      // a driver that runs but expects the app elsewhere says which origin it expected; no download is offered
+      const elsewhere = await startLabelDriver({ port: 7097, outDir: out, origins: ['http://127.0.0.1:1'] });
+      try {
+        await dialog.getByRole('button', { name: '打印', exact: true }).click();
+        await expect(failure).toContainText(`该页面（${new URL(baseURL!).origin}）无权使用打印驱动：打印驱动只接受 http://127.0.0.1:1`, { timeout: 15_000 });
+        await expect(failure.getByRole('link', { name: '下载打印驱动' })).toHaveCount(0);
+        expect(elsewhere.jobs).toHaveLength(0);
+      } finally {
+        elsewhere.server.close();
+      }
     } finally {
       driver.server.close();
       rmSync(out, { recursive: true, force: true });

@@ -62,4 +62,17 @@ describe('<PriceLabelDialog> (rules 215–249)', { timeout: 20_000 }, () => {
     // a store has no system-default button (rule 221)
     expect(screen.queryByRole('button', { name: '设为系统默认' })).toBeNull();
   });
+
+  it('a driver that answered and refused says why, and no download is offered for a driver that runs', async () => {
+    const message = '该页面（http://127.0.0.1:3000）无权使用打印驱动：打印驱动只接受 http://127.0.0.1:8080';
+    const send = async (): Promise<LabelOutcome> => ({ ok: false, reason: 'refused', message });
+    const labels = source();
+    const driverUrl = vi.spyOn(labels, 'driverUrl');
+    renderBlock(<PriceLabelDialog opened onClose={() => undefined} source={labels} client="HMT" tenantId={10139} skuNos={['A1']} send={send} />);
+    await screen.findByLabelText('打印份数 A1');
+    await userEvent.click(screen.getByRole('button', { name: '打印' }));
+    expect((await screen.findByTestId('label-failure')).textContent).toContain(message);
+    expect(screen.queryByRole('link', { name: '下载打印驱动' })).toBeNull();
+    expect(driverUrl).not.toHaveBeenCalled();
+  });
 });

@@ -8,7 +8,7 @@ import { SkuAutocomplete } from '../GoodsSearch';
 import { useT } from '../../i18n';
 import { saveBlob } from '../../api/files';
 import { sendToLabelDriver, type LabelOutcome } from './label-frame';
-import { canSetSystem, clampCopies, initialLabelTick, labelFormProblem, readTemplateFile, showsStoreDisplay } from './price-label.logic';
+import { canSetSystem, clampCopies, initialLabelTick, labelFailure, labelFormProblem, readTemplateFile, showsStoreDisplay } from './price-label.logic';
 import type { LabelTemplate, PriceLabelSource } from './types';
 
 export interface PriceLabelDialogProps {
@@ -95,8 +95,9 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
       notifications.show({ color: 'green', message: t('print.label.printed', { count: outcome.records }) });
       return;
     }
-    const url = await source.driverUrl().catch(() => '');
-    setFailure({ message: outcome.reason === 'refused' && outcome.message ? outcome.message : t('print.label.noDriver'), url });
+    const said = labelFailure(outcome);
+    const url = said.offerDownload ? await source.driverUrl().catch(() => '') : '';
+    setFailure({ message: said.message ?? t(said.key), url });
   };
 
   const saveForm = async () => {

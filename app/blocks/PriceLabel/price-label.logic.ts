@@ -1,6 +1,7 @@
 /** Non-rendering rules of the price-label dialog (building blocks §4–§6, rules 217–235). */
 import { LABEL_TEMPLATE_MAX_BYTES, STORE_SHOW_PRINT_TYPE, SYSTEM_DEFAULT_TENANTS } from '../../../engine/print/label';
 import type { ClientType } from '../../../engine/wire';
+import type { LabelOutcome } from './label-frame';
 import type { LabelTemplate } from './types';
 
 /** rule 217: 1 print, 2 preview/create-confirm, 3 add, 4 edit */
@@ -12,6 +13,16 @@ export const initialLabelTick = (list: readonly LabelTemplate[]): number | null 
 export const canSetSystem = (tenantId: number | string) => SYSTEM_DEFAULT_TENANTS.includes(String(tenantId));
 
 export const showsStoreDisplay = (client: ClientType, printType: number) => client === 'HMT' && printType === STORE_SHOW_PRINT_TYPE;
+
+/**
+ * What a failed print tells the user: a driver that answered and refused says why (its own message, else
+ * a general refusal) and is not offered for download, as it is running; without an answer, the driver
+ * page to download it (rule 247).
+ */
+export function labelFailure(outcome: Extract<LabelOutcome, { ok: false }>): { message: string | null; key: string; offerDownload: boolean } {
+  if (outcome.reason === 'refused') return { message: outcome.message || null, key: 'print.label.refused', offerDownload: false };
+  return { message: null, key: 'print.label.noDriver', offerDownload: true };
+}
 
 /** i18n key of the first problem of the add/edit form, or null (rules 224–226). */
 export function labelFormProblem(name: string, content: string): string | null {
