@@ -22,7 +22,8 @@ import { documentFilesDir, removeLeftoverWorkFiles, workFileName } from './files
 import { checkRows, headingOf, importColumns, IMPORT_MESSAGES, readSheet, templateBuffer, writeErrorFile } from './import-lines';
 import { pickableCodes } from './lookups';
 import { appendLines, getDocument, requireAction } from './service';
-import { idempotent } from '../http/idempotency';
+import { fieldsBefore, fileHash, formBody } from '../http/form-body';
+import { idempotentForm } from '../http/idempotency';
 import { zipBounds } from './zip-bounds';
 import { plainFormText } from '../http/plain-input';
 
@@ -112,7 +113,7 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
         querystring: { type: 'object', properties: { no: { type: 'string', minLength: 1, maxLength: 32 } } },
       },
     },
-    idempotent(async (req, _reply, seal) => {
+    idempotentForm(async (req, _reply, claim) => {
       const session = req.session!;
       const def = importDefinition(types, session, req.params.type);
       const max = maxOf(def);
@@ -128,77 +129,71 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
         file.file.resume();
         throw badRequest('NO_DOCUMENT', IMPORT_UPLOAD_MESSAGES.noDocument);
       }
-      const doc = await getDocument(app.db, def, session, no).catch((err) => {
-        file.file.resume();
-        throw err;
-      });
-      try {
-        requireAction(def, doc, 'import');
-      } catch (err) {
-        file.file.resume();
-        throw err;
-      }
       const path = join(documentFilesDir(app.config.filesDir, session.tenant_id, 'imports'), workFileName(app.config.instanceId, 'upload'));
-      if ((await saveMultipartFile(file, path, tooLarge)) === 0) {
+      const bytes = fileHash();
+      if ((await saveMultipartFile(file, path, tooLarge, bytes)) === 0) {
         rmSync(path, { force: true });
         throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
       }
-      const kind = spreadsheetKind(path, file.filename);
-      if (kind !== 'xlsx') {
-        rmSync(path, { force: true });
-        throw kind === 'xls' ? badRequest('XLS_NOT_READABLE', IMPORT_UPLOAD_MESSAGES.xls) : badRequest('BAD_FILE_TYPE', IMPORT_UPLOAD_MESSAGES.badType);
-      }
-      const bounds = await zipBounds(path, MAX_INFLATED);
-      if (bounds !== 'ok') {
-        rmSync(path, { force: true });
-        throw bounds === 'too-large'
-          ? badRequest('FILE_INFLATES_TOO_LARGE', IMPORT_UPLOAD_MESSAGES.inflatesTooLarge)
-          : badRequest('FILE_UNREADABLE', IMPORT_MESSAGES.unreadable);
-      }
-      const jobId = await app.jobs.start({
-        session,
-        kind: 'import',
-        type: req.params.type,
-        tableId: null,
-        title: `${def.title.zh}${no}明细导入`,
-        expectedRows: 0,
-        produce: async (errorFile, onProgress) => {
-          try {
-            // the line limit is checked while reading (rows beyond it are never kept) and again where the lines are written
-            const existing = (await getDocument(app.db, def, session, no)).lines.length;
-            const sheet = await readSheet(path, def, { max: MAX_DOCUMENT_LINES, existing });
-            if ('error' in sheet) return { rows: 0, note: sheet.error };
-            const { lines, problems } = checkRows(def, sheet.rows);
-            onProgress(sheet.rows.length);
-            for (const col of importColumns(def)) {
-              if (!col.lookup) continue;
-              const values = [...new Set(sheet.rows.map((r) => r.raw[col.key]).filter(Boolean))];
-              const known = await pickableCodes(app.db, session, col, values);
-              for (const r of sheet.rows) {
-                const v = r.raw[col.key];
-                if (v && !known.has(v) && !problems.some((p) => p.row === r.row)) {
-                  problems.push({ row: r.row, raw: r.raw, message: `第${r.row}行：${col.label.zh}'${v}'不存在` });
+      // until the job is started the upload is this request's: refused, replayed or failed, it goes
+      try {
+        // the key is claimed once the whole form is read: a repeat answers the first job whatever the document's state now
+        const seal = await claim(formBody(fieldsBefore(file.fields), [{ field: file.fieldname, filename: file.filename, sha256: bytes.digest('hex') }]));
+        requireAction(def, await getDocument(app.db, def, session, no), 'import');
+        const kind = spreadsheetKind(path, file.filename);
+        if (kind !== 'xlsx') {
+          throw kind === 'xls' ? badRequest('XLS_NOT_READABLE', IMPORT_UPLOAD_MESSAGES.xls) : badRequest('BAD_FILE_TYPE', IMPORT_UPLOAD_MESSAGES.badType);
+        }
+        const bounds = await zipBounds(path, MAX_INFLATED);
+        if (bounds !== 'ok') {
+          throw bounds === 'too-large'
+            ? badRequest('FILE_INFLATES_TOO_LARGE', IMPORT_UPLOAD_MESSAGES.inflatesTooLarge)
+            : badRequest('FILE_UNREADABLE', IMPORT_MESSAGES.unreadable);
+        }
+        const jobId = await app.jobs.start({
+          session,
+          kind: 'import',
+          type: req.params.type,
+          tableId: null,
+          title: `${def.title.zh}${no}明细导入`,
+          expectedRows: 0,
+          produce: async (errorFile, onProgress) => {
+            try {
+              // the line limit is checked while reading (rows beyond it are never kept) and again where the lines are written
+              const existing = (await getDocument(app.db, def, session, no)).lines.length;
+              const sheet = await readSheet(path, def, { max: MAX_DOCUMENT_LINES, existing });
+              if ('error' in sheet) return { rows: 0, note: sheet.error };
+              const { lines, problems } = checkRows(def, sheet.rows);
+              onProgress(sheet.rows.length);
+              for (const col of importColumns(def)) {
+                if (!col.lookup) continue;
+                const values = [...new Set(sheet.rows.map((r) => r.raw[col.key]).filter(Boolean))];
+                const known = await pickableCodes(app.db, session, col, values);
+                for (const r of sheet.rows) {
+                  const v = r.raw[col.key];
+                  if (v && !known.has(v) && !problems.some((p) => p.row === r.row)) {
+                    problems.push({ row: r.row, raw: r.raw, message: `第${r.row}行：${col.label.zh}'${v}'不存在` });
+                  }
                 }
               }
+              if (problems.length) {
+                problems.sort((a, b) => a.row - b.row);
+                await writeErrorFile(errorFile, def, problems);
+                return { rows: 0, note: IMPORT_MESSAGES.rowErrors(problems.length) };
+              }
+              await appendLines(app.db, def, session, no, lines);
+              return lines.length;
+            } finally {
+              rmSync(path, { force: true });
             }
-            if (problems.length) {
-              problems.sort((a, b) => a.row - b.row);
-              await writeErrorFile(errorFile, def, problems);
-              return { rows: 0, note: IMPORT_MESSAGES.rowErrors(problems.length) };
-            }
-            await appendLines(app.db, def, session, no, lines);
-            return lines.length;
-          } finally {
-            rmSync(path, { force: true });
-          }
-        },
-      }, seal).catch((err) => {
-        // not started (its claim was taken over): the upload is nobody's
+          },
+        }, seal);
+        const body: ImportStarted = { job_id: jobId };
+        return ok(body);
+      } catch (err) {
         rmSync(path, { force: true });
         throw err;
-      });
-      const body: ImportStarted = { job_id: jobId };
-      return ok(body);
+      }
     }),
   );
 }

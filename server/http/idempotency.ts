@@ -11,6 +11,11 @@
  * it creates anything; a repeat waits for that answer and replays it. A refused or failed create gives
  * the key back, so the same key may be sent again once the input is put right.
  *
+ * A route that reads its own body (multipart) wraps its handler in `idempotentForm` instead: the handler
+ * reads the form, then claims the key with what it read (`const seal = await claim(formBody(…))`), so the
+ * key is bound to the form's fields and files as a JSON create's is to its body; a repeat never gets
+ * past the claim, so a handler cleans up what it read when the claim throws.
+ *
  * The seal makes the key and the record commit together. A claim left without an answer is taken over
  * after two minutes only when it was never sealed (its create never committed); a sealed claim
  * without an answer means the record exists but its answer was lost, and repeats are told so instead of
@@ -155,42 +160,63 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const replay = (reply: FastifyReply, statusCode: number, response: string) =>
   reply.code(statusCode).header('content-type', 'application/json; charset=utf-8').header('idempotent-replayed', 'true').send(response);
 
+/** Claims the request's key for the body its handler read; answers the create's seal. */
+export type ClaimKey = (body: unknown) => Promise<Seal>;
+
+/** Thrown by a claim that found the first answer: the wrapper replays it instead of running the create. */
+class Replay {
+  constructor(readonly statusCode: number, readonly response: string) {}
+}
+
 /** Wraps a create route's handler so that the Idempotency-Key header makes it idempotent. */
 export function idempotent<Req extends FastifyRequest, Reply extends FastifyReply>(
   handler: (req: Req, reply: Reply, seal: Seal) => Promise<unknown>,
 ): (req: Req, reply: Reply) => Promise<unknown> {
+  return idempotentForm(async (req: Req, reply: Reply, claim) => handler(req, reply, await claim(req.body)));
+}
+
+/** As `idempotent`, for a handler that reads the body itself and then claims the key with it. */
+export function idempotentForm<Req extends FastifyRequest, Reply extends FastifyReply>(
+  handler: (req: Req, reply: Reply, claim: ClaimKey) => Promise<unknown>,
+): (req: Req, reply: Reply) => Promise<unknown> {
   return async (req, reply) => {
     const key = idempotencyKeyOf(req.headers);
     const session = req.session;
-    if (key === null || !session) return handler(req, reply, noSeal);
+    if (key === null || !session) return handler(req, reply, async () => noSeal);
     const db = req.server.db;
     const owner: Owner = { tenant_id: session.tenant_id, account_id: session.account_id, key };
-    const fingerprint = requestFingerprint(req.method, req.url, req.body);
-    const deadline = Date.now() + WAIT_MS;
-    let token: string;
-    for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
-      const c = await claim(db, owner, fingerprint);
-      if (c.kind === 'claimed') {
-        token = c.token;
-        break;
-      }
-      if (c.kind !== 'gone' && c.row.fingerprint !== fingerprint) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.reused);
-      if (c.kind === 'answered') return replay(reply, c.row.status_code ?? 200, c.row.response!);
-      // committed long ago and still unanswered: the process that created the record stopped before answering
-      if (c.kind === 'pending' && c.row.lost) return replay(reply, 409, DONE_UNANSWERED);
-      if (Date.now() > deadline) throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress);
-      if (c.kind === 'pending') await sleep(pause);
-    }
+    let token: string | null = null;
+    const claimKey: ClaimKey = async (body) => {
+      token = await claimOrReplay(db, owner, requestFingerprint(req.method, req.url, body));
+      return sealOf(owner, token);
+    };
     let result: unknown;
     try {
-      result = await handler(req, reply, sealOf(owner, token));
+      result = await handler(req, reply, claimKey);
     } catch (err) {
-      await settleFailure(db, owner, token);
+      if (err instanceof Replay) return replay(reply, err.statusCode, err.response);
+      if (token !== null) await settleFailure(db, owner, token);
       throw err;
     }
+    if (token === null) return result;
     // the record is committed: a failure to store its answer must not turn this answer into an error
     // (repeats are then told the record exists, once the claim is two minutes old)
     await answer(db, owner, token, reply.statusCode, JSON.stringify(result)).catch((err) => req.log.error({ err }, 'idempotency answer not stored'));
     return result;
   };
+}
+
+/** The claim's token; throws a Replay when the key already answered this request, 422 when it answered another. */
+async function claimOrReplay(db: Db, owner: Owner, fingerprint: string): Promise<string> {
+  const deadline = Date.now() + WAIT_MS;
+  for (let pause = 20; ; pause = Math.min(pause * 2, 250)) {
+    const c = await claim(db, owner, fingerprint);
+    if (c.kind === 'claimed') return c.token;
+    if (c.kind !== 'gone' && c.row.fingerprint !== fingerprint) throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_MESSAGES.reused);
+    if (c.kind === 'answered') throw new Replay(c.row.status_code ?? 200, c.row.response!);
+    // committed long ago and still unanswered: the process that created the record stopped before answering
+    if (c.kind === 'pending' && c.row.lost) throw new Replay(409, DONE_UNANSWERED);
+    if (Date.now() > deadline) throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress);
+    if (c.kind === 'pending') await sleep(pause);
+  }
 }

@@ -35,7 +35,8 @@ import { loadDocumentOfType } from '../documents';
 import { documentTypes } from '../documents/definitions';
 import { readTemplate } from './layout-check';
 import type { RenderPool } from './render-pool';
-import { idempotent } from '../http/idempotency';
+import { formBody, sha256Of, type FormFile } from '../http/form-body';
+import { idempotentForm } from '../http/idempotency';
 import { lockTenant } from '../db/tenant-lock';
 import { plainFormText } from '../http/plain-input';
 
@@ -107,9 +108,13 @@ interface StyleForm {
   file?: { name: string; text: string };
 }
 
-/** Reads the multipart form of set_print_model, refusing an oversized file before reading it whole. */
-async function readStyleForm(req: import('fastify').FastifyRequest): Promise<StyleForm> {
+/**
+ * Reads the multipart form of set_print_model, refusing an oversized file before reading it whole;
+ * with the form, what was sent (its Idempotency-Key fingerprint).
+ */
+async function readStyleForm(req: import('fastify').FastifyRequest): Promise<{ form: StyleForm; sent: unknown }> {
   const fields: Record<string, string> = {};
+  const files: FormFile[] = [];
   let file: StyleForm['file'];
   let parts;
   try {
@@ -122,6 +127,7 @@ async function readStyleForm(req: import('fastify').FastifyRequest): Promise<Sty
       if (part.type === 'file') {
         const buf = await part.toBuffer();
         if (part.file.truncated) throw new HttpError(413, 'FILE_TOO_LARGE', STYLE_MESSAGES.fileTooLarge);
+        files.push({ field: part.fieldname, filename: part.filename, sha256: sha256Of(buf) });
         if (buf.length > 0) file = { name: plainFormText('filename', part.filename).slice(0, 200), text: buf.toString('utf8') };
       } else {
         fields[part.fieldname] = plainFormText(part.fieldname, String(part.value ?? ''));
@@ -142,7 +148,7 @@ async function readStyleForm(req: import('fastify').FastifyRequest): Promise<Sty
   if (![0, 1, 2].includes(custom)) throw badRequest('BAD_CUSTOM', '显示范围只能是0、1或2');
   const id = fields.id ? Number(fields.id) : undefined;
   if (id !== undefined && !(Number.isInteger(id) && id > 0 && id <= MAX_ID)) throw badRequest('BAD_ID', '样式编号无效');
-  return {
+  const form: StyleForm = {
     id,
     report_name: name,
     description: (fields.description ?? '').slice(0, 200),
@@ -151,6 +157,7 @@ async function readStyleForm(req: import('fastify').FastifyRequest): Promise<Sty
     custom: custom as StyleCustom,
     file,
   };
+  return { form, sent: formBody(Object.entries(fields), files) };
 }
 
 const idQuery = {
@@ -217,11 +224,12 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
     },
   );
 
-  app.post('/api/print/set_print_model', idempotent(async (req, _reply, seal) => {
+  app.post('/api/print/set_print_model', idempotentForm(async (req, _reply, claim) => {
     const session = req.session!;
     requireStylePermission(session);
     const actor = actorOf(session);
-    const form = await readStyleForm(req);
+    const { form, sent } = await readStyleForm(req);
+    const seal = await claim(sent);
     const publishRefusal = refusePublish(actor, form.custom, form.source_type);
     if (publishRefusal) throw forbidden('PRINT_PUBLISH_REFUSED', publishRefusal);
     if (!form.id && !form.file) throw badRequest('STYLE_FILE_REQUIRED', STYLE_MESSAGES.fileRequired);

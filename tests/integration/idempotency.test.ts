@@ -1,8 +1,10 @@
 /**
  * Idempotent creates (docs/architecture.md, 'Rules of the house'): a create carrying an
  * Idempotency-Key answers the first result to every repeat of it, even twenty at once, and stores one
- * document.
+ * document. Multipart creates (print styles, imports) are bound to their fields and files the same way.
  */
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDetail } from '../../engine/document/wire';
@@ -145,6 +147,101 @@ describe('Idempotency-Key on document creates', () => {
     const res = await create('k-stale');
     expect(res.statusCode).toBe(200);
     expect(noOf(await create('k-stale'))).toBe(noOf(res));
+  });
+});
+
+/** A multipart body with a boundary of its own, as every browser send has. */
+function multipart(fields: Record<string, string>, file: { name: string; content: Buffer | string }) {
+  const boundary = '----hmidem' + Math.random().toString(16).slice(2);
+  const parts = Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(file.content),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const sendForm = (url: string, who: 'admin' | 'store', key: string | undefined, fields: Record<string, string>, file: { name: string; content: Buffer | string }) => {
+  const form = multipart(fields, file);
+  return s.app.inject({ method: 'POST', url, payload: form.payload, headers: { ...form.headers, ...bearer(tokens[who]), ...(key === undefined ? {} : { 'idempotency-key': key }) } });
+};
+const refusedAsReused = (res: { statusCode: number; json(): unknown }) => {
+  expect(res.statusCode).toBe(422);
+  expect(res.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED', message: IDEMPOTENCY_MESSAGES.reused });
+};
+
+describe('Idempotency-Key on multipart creates: bound to the fields and the file', () => {
+  const template = (type: number) => readFileSync(new URL(`../../report-defs/print-styles/${type}-1.json`, import.meta.url), 'utf8');
+  const style = (key: string | undefined, fields: Record<string, string>, file = { name: 'style.json', content: template(102) }) =>
+    sendForm('/api/print/set_print_model', 'admin', key, fields, file);
+  const styles = async (name: string) => Number((await q('SELECT count(*) AS n FROM print_style WHERE tenant_id = 10139 AND report_name = $1', [name]))[0].n);
+  const styleName = async (id: number) => String((await q('SELECT report_name FROM print_style WHERE tenant_id = 10139 AND id = $1', [id]))[0].report_name);
+  const idOf = (res: { json(): unknown }) => (res.json() as { data: { id: number } }).data.id;
+
+  it('a print style with another name, type and file under a used key is refused 422 and stores nothing; the same form replays', async () => {
+    const first = await style('m-style', { report_name: '幂等多部分甲', source_type: '102' });
+    expect(first.statusCode, first.body).toBe(200);
+    refusedAsReused(await style('m-style', { report_name: '幂等多部分乙', source_type: '26' }, { name: 'other.json', content: template(26) }));
+    expect(await styles('幂等多部分乙')).toBe(0);
+    // only the file differs: its bytes are part of the request
+    refusedAsReused(await style('m-style', { report_name: '幂等多部分甲', source_type: '102' }, { name: 'style.json', content: template(102).replace('{', '{ ') }));
+    const again = await style('m-style', { report_name: '幂等多部分甲', source_type: '102' });
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(idOf(again)).toBe(idOf(first));
+    expect(await styles('幂等多部分甲')).toBe(1);
+  });
+
+  it('one key for edits of two styles: the second edit is refused 422 and leaves its style as it was', async () => {
+    const a = idOf(await style(undefined, { report_name: '幂等编辑甲', source_type: '102' }));
+    const b = idOf(await style(undefined, { report_name: '幂等编辑乙', source_type: '102' }));
+    expect((await style('m-edit', { id: String(a), report_name: '幂等编辑甲改', source_type: '102' })).statusCode).toBe(200);
+    refusedAsReused(await style('m-edit', { id: String(b), report_name: '幂等编辑乙改', source_type: '102' }));
+    expect([await styleName(a), await styleName(b)]).toEqual(['幂等编辑甲改', '幂等编辑乙']);
+  });
+
+  it('twenty concurrent identical multipart creates with one key store one style and all answer it', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => style('m-twenty', { report_name: '幂等并发样式', source_type: '102' })));
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(new Set(answers.map(idOf)).size).toBe(1);
+    expect(await styles('幂等并发样式')).toBe(1);
+  });
+
+  it('one key for imports into another document with another file: refused 422, nothing imported; the same import replays its job', async () => {
+    const [sku] = await q('SELECT sku_no FROM stock WHERE tenant_id = 10139 AND org_code = $1 ORDER BY sku_no LIMIT 1', [sessions.store.org_code]);
+    const [reason] = await q('SELECT reason_code FROM adjustment_reason WHERE tenant_id = 10139 ORDER BY reason_code LIMIT 1');
+    const draft = async () => {
+      const res = await s.app.inject({
+        method: 'POST',
+        url: '/api/documents/stock-adjustment',
+        headers: bearer(tokens.store),
+        payload: { header: { direction: '1', reason_code: String(reason.reason_code), adjust_time: '2026-11-20 10:00:00' }, lines: [{ sku_no: String(sku.sku_no), qty: 1, cost_price: 1 }] },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return noOf(res);
+    };
+    const drafts = [await draft(), await draft()];
+    const lines = async (no: string) => Number((await q('SELECT count(*) AS n FROM stock_adjustment_item WHERE tenant_id = 10139 AND adjust_no = $1', [no]))[0].n);
+    const sheet = async (qty: number) => {
+      const wb = new ExcelJS.Workbook();
+      wb.addWorksheet('导入').addRows([['商品编码', '调整数量', '成本价'], [String(sku.sku_no), qty, 1]]);
+      return { name: '调整明细.xlsx', content: Buffer.from(await wb.xlsx.writeBuffer()) };
+    };
+    const [one, two] = [await sheet(1), await sheet(2)];
+    const importInto = (no: string, file: { name: string; content: Buffer }) => sendForm('/api/import/stock_adjustment_item', 'store', 'm-import', { no }, file);
+    const before = await Promise.all(drafts.map(lines));
+    const first = await importInto(drafts[0], one);
+    expect(first.statusCode, first.body).toBe(200);
+    const job = (first.json() as { data: { job_id: string } }).data.job_id;
+    await s.app.jobs.waitFor(job, 30_000);
+    refusedAsReused(await importInto(drafts[1], two));
+    refusedAsReused(await importInto(drafts[0], two));
+    const again = await importInto(drafts[0], one);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect((again.json() as { data: { job_id: string } }).data.job_id).toBe(job);
+    expect(await Promise.all(drafts.map(lines))).toEqual([before[0] + 1, before[1]]);
+    expect(await q("SELECT count(*) AS n FROM import_log WHERE tenant_id = 10139 AND kind = 'import' AND title LIKE $1", [`%${drafts[1]}%`])).toEqual([{ n: 0 }]);
   });
 });
 
