@@ -19,24 +19,24 @@ const STORE_TYPE_TEXT = `CASE s.store_type ${STORE_TYPES.map((t) => `WHEN ${t.va
 const STORE_SELECT = `s.store_no, s.store_name, s.store_type, ${STORE_TYPE_TEXT} AS store_type_text, s.org_code, s.finance_no`;
 
 /**
+ * The stores a supplier trades with, as a condition on `s` (store): those its goods sell in or are
+ * received at. Both `?` are the supplier number.
+ */
+export const SUPPLIER_STORES = `(s.org_code IN (SELECT r.org_code FROM purchase_receipt r WHERE r.tenant_id = s.tenant_id AND r.supplier_no = ?)
+  OR s.org_code IN (SELECT o.org_code FROM sales_order_item i
+                      JOIN sales_order o ON o.tenant_id = i.tenant_id AND o.order_no = i.order_no
+                     WHERE i.tenant_id = s.tenant_id AND i.supplier_no = ?))`;
+
+/**
  * Stores a session may list: all for the head office, its own and related ones for a
- * store, and for a supplier the stores it trades with: those its goods sell in or are received at.
+ * store, and for a supplier the stores it trades with.
  */
 export function storeWhere(session: ServerSession): Where {
   const where = new Where().eq('s.tenant_id', session.tenant_id);
   const orgs = storeOrgs(session);
   if (orgs) where.in('s.org_code', orgs);
   const supplier = ownSupplier(session);
-  if (supplier) {
-    where.add(
-      `(s.org_code IN (SELECT r.org_code FROM purchase_receipt r WHERE r.tenant_id = s.tenant_id AND r.supplier_no = ?)
-        OR s.org_code IN (SELECT o.org_code FROM sales_order_item i
-                            JOIN sales_order o ON o.tenant_id = i.tenant_id AND o.order_no = i.order_no
-                           WHERE i.tenant_id = s.tenant_id AND i.supplier_no = ?))`,
-      supplier,
-      supplier,
-    );
-  }
+  if (supplier) where.add(SUPPLIER_STORES, supplier, supplier);
   return where;
 }
 

@@ -3,11 +3,11 @@ import type { GoodsDetail } from '../../engine/shell';
 import { today } from '../clock';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
+import { goodsStock } from './goods-stock';
 import { addDays, SALES_FROM, salesScope } from './sales-figures';
 import { tenantTimeZone } from '../tenant-clock';
 
 export const GOODS_NOT_FOUND = '商品不存在或无权查看';
-const STOCK_ROWS = 50;
 
 const schema = {
   params: { type: 'object', required: ['sku_no'], properties: { sku_no: { type: 'string', minLength: 1, maxLength: 32 } } },
@@ -66,15 +66,7 @@ export async function goodsRoutes(app: FastifyInstance): Promise<void> {
       storePrice = row?.selling_price ?? null;
     }
 
-    const storeOnly = session.client === 'HMD';
-    const stock = await app.db.query<{ org_code: string; org_name: string; stock_num: number; usable_num: number }>(
-      `SELECT st.org_code, COALESCE(MAX(g.org_name), st.org_code) AS org_name,
-              SUM(st.stock_num) AS stock_num, SUM(st.usable_num) AS usable_num
-         FROM stock st LEFT JOIN organisation g ON g.tenant_id = st.tenant_id AND g.org_code = st.org_code
-        WHERE st.tenant_id = $1 AND st.sku_no = $2${storeOnly ? ' AND st.org_code = $3' : ''}
-        GROUP BY st.org_code ORDER BY st.org_code LIMIT ${STOCK_ROWS}`,
-      storeOnly ? [tenant, sku.sku_no, session.org_code] : [tenant, sku.sku_no],
-    );
+    const stock = await goodsStock(app.db, session, sku.sku_no);
 
     const zone = await tenantTimeZone(app.db, tenant);
     const to = addDays(today(zone), -1);

@@ -1,5 +1,5 @@
 /**
- * Approval records follow their document's scope; codes on documents
+ * Approval records follow their document's scope; a goods page's stock follows the store list; codes on documents
  * are checked against what the client may pick, "not yours" reading exactly like "unknown"; unknown
  * enumerations, impossible dates and amounts beyond DECIMAL(18,4) are a 400 that writes nothing;
  * login attempts are counted before the password is checked, also by parallel requests and across
@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocumentDetail } from '../../engine/document/wire';
+import type { GoodsDetail } from '../../engine/shell';
 import type { SessionInfo } from '../../engine/wire';
 import { md5Hex } from '../../server/auth/password';
 import { MAX_FAILURES } from '../../server/auth/throttle';
@@ -80,6 +81,37 @@ describe('approval records follow the scope of their document', () => {
     const url = `/api/approval-records?business_type=purchase_order&business_no=${no}`;
     expect((body(await call('GET', url, 'admin')).data as { list: unknown[] }).list.length).toBeGreaterThan(0);
     for (const who of ['store', 'supplier'] as const) expect((await call('GET', url, who)).statusCode, who).toBe(404);
+  });
+});
+
+describe('the goods page shows stock within the session’s scope', () => {
+  const stockOrgs = async (sku: string, who: Who) => {
+    const res = await call('GET', `/api/goods/${sku}`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return (body(res).data as GoodsDetail).stock.map((r) => r.org_code);
+  };
+
+  it('a supplier sees the stock of the stores it trades with only, never the logistics centres’; head office all; a store its own', async () => {
+    const stores = body(await call('GET', '/api/uls/store/search?scene_auth=1&page_size=500', 'supplier')).data as { list: { org_code: string }[] };
+    const listed = stores.list.map((r) => r.org_code);
+    expect(listed.length).toBeGreaterThan(0);
+    // the supplier's goods stocked both at a logistics centre and at a store it trades with
+    const [sku] = await q<{ sku_no: string }>(
+      `SELECT k.sku_no FROM sku k
+        WHERE k.tenant_id = 10139 AND k.supplier_no = $1
+          AND EXISTS (SELECT 1 FROM stock c WHERE c.tenant_id = k.tenant_id AND c.sku_no = k.sku_no AND c.org_code IN ('1101', '1102'))
+          AND EXISTS (SELECT 1 FROM stock t WHERE t.tenant_id = k.tenant_id AND t.sku_no = k.sku_no AND t.org_code IN (${listed.map((_, i) => `$${i + 2}`).join(', ')}))
+        ORDER BY k.sku_no LIMIT 1`,
+      [sessions.supplier.supplier_no, ...listed],
+    );
+    expect(sku).toBeDefined();
+    const all = await stockOrgs(sku.sku_no, 'admin');
+    expect(all).toEqual(expect.arrayContaining([expect.stringMatching(/^110[12]$/)]));
+    const supplier = await stockOrgs(sku.sku_no, 'supplier');
+    expect(supplier.length).toBeGreaterThan(0);
+    expect(supplier.filter((o) => !listed.includes(o))).toEqual([]);
+    expect(supplier).toEqual(all.filter((o) => listed.includes(o)));
+    expect(await stockOrgs(sku.sku_no, 'store')).toEqual(all.filter((o) => o === sessions.store.org_code));
   });
 });
 
