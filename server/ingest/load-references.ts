@@ -1,0 +1,103 @@
+/**
+ * The contract's references of one staged file: each code it names must be a key of the referenced
+ * table for this tenant, among the rows of the same load or already in the target database. Another
+ * tenant's code reads exactly like an unknown one.
+ */
+import { checkIdentifiers } from '../db/identifiers';
+import type { Db } from '../db/types';
+import type { Reference, TableContract } from './contract';
+import { lineOf, stagingTable, type LoadFile } from './load-files';
+import type { Reject } from './load-rejects';
+import { typedColumn } from './load-types';
+
+const CHUNK = 200;
+const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+export interface ReferenceScope {
+  staging: Db;
+  target: Db;
+  tenantId: number;
+  /** the files of this load that passed their own checks, by table */
+  staged: Map<string, { file: LoadFile; columns: readonly string[] }>;
+  contracts: Map<string, TableContract>;
+}
+
+const typeOf = (t: TableContract, column: string) => t.columns.find((c) => c.name === column)!.type;
+
+export async function checkReferences(scope: ReferenceScope, f: LoadFile, columns: readonly string[]): Promise<Reject[]> {
+  const rejects: Reject[] = [];
+  for (const ref of f.contract.references) {
+    const conditions = Object.keys(ref.when ?? {});
+    // a row without the referencing columns (or the columns that say the reference holds) names nothing
+    if (![...ref.columns, ...conditions].every((c) => columns.includes(c))) continue;
+    const rows = await referencingRows(scope.staging, f, ref);
+    if (rows.length === 0) continue;
+    const missing = new Set(rows.map((r) => r.key));
+    for (const k of await keysInLoad(scope, ref)) missing.delete(k);
+    for (const k of await keysInTarget(scope, ref, [...missing])) missing.delete(k);
+    for (const { r, key } of rows.filter((row) => missing.has(row.key))) {
+      const value = (JSON.parse(key) as string[]).join(' / ');
+      rejects.push({
+        table: f.table,
+        file: f.file,
+        line: lineOf(f, r),
+        column: ref.columns.join('+'),
+        value,
+        zh: `本商户的 ${ref.table}（${ref.key.join('+')}）中没有 ${value}`,
+        en: `${ref.table} (${ref.key.join('+')}) has no ${value} for this tenant`,
+      });
+    }
+  }
+  return rejects;
+}
+
+/** Rows naming a code, with the code as a JSON array of normal texts. */
+async function referencingRows(staging: Db, f: LoadFile, ref: Reference): Promise<{ r: number; key: string }[]> {
+  const normal = (c: string) => typedColumn(c, typeOf(f.contract, c)).normal;
+  const where = [
+    ...ref.columns.map((c) => `${normal(c)} IS NOT NULL`),
+    ...Object.entries(ref.when ?? {}).map(([c, v]) => `${normal(c)} = ${sqlString(v)}`),
+  ];
+  const rows = await staging.query<{ r: number; k: string }>(
+    `SELECT rowid::INTEGER AS r, json_array(${ref.columns.map(normal).join(', ')})::VARCHAR AS k FROM ${stagingTable(f)} WHERE ${where.join(' AND ')} ORDER BY rowid`,
+  );
+  return rows.map(({ r, k }) => ({ r, key: JSON.stringify(JSON.parse(k)) }));
+}
+
+/** Keys of the referenced table among the rows of this load. */
+async function keysInLoad(scope: ReferenceScope, ref: Reference): Promise<string[]> {
+  const loaded = scope.staged.get(ref.table);
+  const fixed = Object.keys(ref.fixed ?? {});
+  if (!loaded || ![...ref.key, ...fixed].every((c) => loaded.columns.includes(c))) return [];
+  const normal = (c: string) => typedColumn(c, typeOf(loaded.file.contract, c)).normal;
+  const where = Object.entries(ref.fixed ?? {}).map(([c, v]) => `${normal(c)} = ${sqlString(v)}`);
+  const rows = await scope.staging.query<{ k: string }>(
+    `SELECT DISTINCT json_array(${ref.key.map(normal).join(', ')})::VARCHAR AS k FROM ${stagingTable(loaded.file)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
+  );
+  return rows.map(({ k }) => JSON.stringify(JSON.parse(k)));
+}
+
+/** Keys of the referenced table already stored for the tenant, asked a chunk of codes at a time. */
+async function keysInTarget(scope: ReferenceScope, ref: Reference, keys: string[]): Promise<string[]> {
+  const table = scope.contracts.get(ref.table)!;
+  checkIdentifiers(ref.table, ...ref.key, ...Object.keys(ref.fixed ?? {}));
+  const fixed = Object.entries(ref.fixed ?? {}).map(([c, v]) => ` AND ${c} = CAST(${sqlString(v)} AS ${typeOf(table, c)})`).join('');
+  const found: string[] = [];
+  for (let start = 0; start < keys.length; start += CHUNK) {
+    const params: unknown[] = [scope.tenantId];
+    const tuples = keys.slice(start, start + CHUNK).map((k) => {
+      const values = JSON.parse(k) as string[];
+      const parts = ref.key.map((c, i) => {
+        params.push(values[i]);
+        return `${c} = CAST($${params.length} AS ${typeOf(table, c)})`;
+      });
+      return `(${parts.join(' AND ')})`;
+    });
+    const rows = await scope.target.query<Record<string, string>>(
+      `SELECT ${ref.key.map((c, i) => `CAST(${c} AS VARCHAR) AS k${i}`).join(', ')} FROM ${ref.table} WHERE tenant_id = $1${fixed} AND (${tuples.join(' OR ')})`,
+      params,
+    );
+    for (const row of rows) found.push(JSON.stringify(ref.key.map((_, i) => row[`k${i}`])));
+  }
+  return found;
+}
