@@ -8,27 +8,9 @@ import { AppProviders } from '../AppProviders';
 import { clearAuth, saveLogin } from '../api/session-store';
 import { createQueryClient } from '../api/query-client';
 import { routes } from '../router';
-import { preloadRoutes } from '../test-utils';
+import { HQ_SESSION, preloadRoutes } from '../test-utils';
 
-const base: SessionInfo = {
-  tenant_id: 10139,
-  tenant_name: '演示零售',
-  merchant_no: '10139',
-  account_id: 1,
-  username: 'admin',
-  account_name: '管理员',
-  client: 'HMT',
-  org_code: '1000',
-  store_no: null,
-  supplier_no: null,
-  permission: '',
-  displayMenu: '',
-  account_org_relation: [],
-  store_info: null,
-  is_special_tenant: false,
-  is_edit_password: 0,
-  is_open_edit_password: 0,
-};
+const base = HQ_SESSION;
 
 /** Tabs follow navigation through lazy pages: on a busy machine that takes longer than waitFor's default second. */
 const settle = <T,>(check: () => T) => vi.waitFor(check, { timeout: 5000 });

@@ -1,30 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { DashboardGoods } from '../../../engine/shell';
-import type { SessionInfo } from '../../../engine/wire';
 import { clearAuth, saveLogin } from '../../api/session-store';
-import { renderWithProviders } from '../../test-utils';
+import { HQ_SESSION, renderWithProviders } from '../../test-utils';
 import { TopGoods } from './TopGoods';
 
-const session = {
-  tenant_id: 1,
-  tenant_name: '演示零售',
-  merchant_no: '10139',
-  account_id: 1,
-  username: 'admin',
-  account_name: '管理员',
-  client: 'HMT',
-  org_code: null,
-  store_no: null,
-  supplier_no: null,
-  permission: '',
-  displayMenu: '',
-  account_org_relation: [],
-  store_info: null,
-  is_special_tenant: false,
-  is_edit_password: 0,
-  is_open_edit_password: 0,
-} as unknown as SessionInfo;
+const session = HQ_SESSION;
 
 /** the dashboard's answer as the probe found it: sales lines without goods beside real goods */
 const GOODS: DashboardGoods[] = [
