@@ -1,6 +1,6 @@
 /**
- * `npm run load -- --tenant <merchant_no> <folder>`: loads a retailer's master data files (one per
- * table, CSV or Parquet) into the configured database (HM_DATABASE_URL, else HM_DATA_DIR/hm.duckdb).
+ * `npm run load -- --tenant <merchant_no> <folder>`: loads a retailer's files (one per table, CSV,
+ * Parquet or NDJSON: master data and facts) into the configured database (HM_DATABASE_URL, else HM_DATA_DIR/hm.duckdb).
  * Exit code 0 when written, 1 when refused (see <folder>/rejects.csv) or the load cannot start.
  * See docs/loading.md.
  */
@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { dbConfigFromEnv, openDb } from '../server/db/open';
 import type { Db } from '../server/db/types';
 import { dataContract } from '../server/ingest/contract-fs';
-import { loadMasterData, LoadError } from '../server/ingest/load';
+import { loadFolder, LoadError, tenantOf } from '../server/ingest/load';
 
 const { values: args, positionals } = parseArgs({ options: { tenant: { type: 'string' } }, allowPositionals: true });
 const folder = positionals[0];
@@ -45,11 +45,13 @@ async function open(): Promise<Db> {
 
 const db = await open();
 try {
-  const result = await loadMasterData({ target: db, contract: dataContract(), merchantNo: args.tenant, folder, log: (line) => console.log(line) });
+  const tenantId = await tenantOf(db, args.tenant);
+  const result = await loadFolder({ target: db, contract: dataContract(), tenantId, folder, source: { kind: 'file' }, log: (line) => console.log(line) });
   console.log('—'.repeat(40));
   for (const t of result.tables) console.log(`${t.table.padEnd(24)} ${String(t.rows).padStart(8)} 行 / rows`);
   console.log(`用时 / seconds: ${result.seconds.toFixed(1)}`);
-  if (result.ok) console.log('已写入，一个事务 / written in one transaction');
+  if (result.status === 'repeated') console.log('这些文件已导入过，未写入 / these files were loaded before: nothing written');
+  else if (result.ok) console.log('已写入，一个事务 / written in one transaction');
   else {
     console.log(`拒收 ${result.rejects} 处，未写入任何数据，见 / ${result.rejects} rejects, nothing written, see ${result.rejectsFile}`);
     process.exitCode = 1;

@@ -66,12 +66,12 @@ function section(t: TableContract): string {
   return [
     `### ${t.table}`,
     '',
-    `${t.kind === 'fact' ? 'Fact' : 'Master data'}.${t.note ? ` ${t.note[0].toUpperCase()}${t.note.slice(1)}.` : ''}`,
+    `${t.kind === 'fact' ? `Fact${t.loadable ? ', loaded by \`npm run load\` and the push API' : ' (not loaded yet: no loader takes it)'}` : 'Master data'}.${t.note ? ` ${t.note[0].toUpperCase()}${t.note.slice(1)}.` : ''}`,
     '',
     '| column | type | required | notes |',
     '|---|---|---|---|',
     ...t.columns.map((c) => {
-      const notes = [c.label, c.note].filter(Boolean).join('; ');
+      const notes = [c.label, c.note, c.filled && `**product fills it:** ${c.filled}`].filter(Boolean).join('; ');
       return `| ${c.name}${t.key.includes(c.name) ? ' (key)' : ''} | ${c.type} | ${c.required ? 'yes' : ''} | ${cell(notes)} |`;
     }),
     '',

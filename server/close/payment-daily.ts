@@ -3,11 +3,14 @@
  * organisation, pay type and cashier, the receipts, refunds, fees and count of the payment lines of
  * that day's orders. Built by the daily close for the day that ended, never for today.
  */
+import { lockTenant } from '../db/tenant-lock';
 import type { Db } from '../db/types';
 
 /** Rebuilds the tenant's copy for the days [from, to] in one transaction; the rows written. */
 export async function buildPaymentDaily(db: Db, tenantId: number, from: string, to: string): Promise<number> {
   return db.transaction(async (tx) => {
+    // a load of sales for these days rebuilds them too: one after the other
+    await lockTenant(tx, 'posting', tenantId);
     const range = [tenantId, from, to];
     await tx.query('DELETE FROM sales_payment_daily WHERE tenant_id = $1 AND business_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)', range);
     const rows = await tx.query(

@@ -56,6 +56,8 @@ const APPLICATION: Record<string, string> = {
   favorite_sku: 'favourite goods of an account',
   group_def: 'customer groups kept in the product',
   data_screen: 'data screens',
+  ingest_key: 'keys other systems push data with, created on the 数据接入 screen',
+  ingest_log: 'one row per load or push',
 };
 
 /**

@@ -8,6 +8,7 @@ import type { DatasetFile, I18nText, ReportFile } from '../../engine/definition/
 import type { DocumentFile } from '../../engine/document/types';
 import { baseTables, derivedTables, FACTS_WITH_INLINE_KEY, SUPPLIED_UNREAD, type DerivedTable } from './classification';
 import { columnLabels, documentReads, reportReads } from './definition-reads';
+import { familyOf, filledColumns } from './fact-families';
 import type { SqlSchema, SqlTable } from './migration-schema';
 import { datasetReferences, documentReferences, type Reference, type TableReference } from './references';
 
@@ -26,6 +27,8 @@ export interface ContractColumn {
   note?: string;
   /** the Chinese label a report or document gives it */
   label?: string;
+  /** how the product fills it on a load (then it is optional, or never supplied) */
+  filled?: string;
 }
 
 export interface TableContract {
@@ -39,6 +42,8 @@ export interface TableContract {
   references: Reference[];
   /** the column a fact is dated by (its date-range index, or a report's date column over it) */
   dateColumn?: string;
+  /** a fact the loader takes (server/ingest/fact-families.ts); other facts are not loaded yet */
+  loadable?: boolean;
   readBy: { reports: { id: number; title: I18nText }[]; documents: { id: string; title: I18nText }[] };
 }
 
@@ -143,6 +148,7 @@ export function buildDataContract(src: ContractSources): DataContract {
     const kind = table.postgresOnlyKey || FACTS_WITH_INLINE_KEY.includes(name) ? 'fact' : 'master';
     const read = readers.get(name);
     const dateColumn = kind === 'fact' ? dateColumnOf(table, dates) : undefined;
+    const filled = filledColumns(name);
     return {
       table: name,
       kind,
@@ -151,11 +157,20 @@ export function buildDataContract(src: ContractSources): DataContract {
         .filter((c) => c.name !== TENANT_COLUMN)
         .map((c) => {
           const label = labels.get(`${name}.${c.name}`);
-          return { name: c.name, type: c.type, required: c.notNull, ...(c.note ? { note: c.note } : {}), ...(label ? { label } : {}) };
+          const fill = filled.get(c.name);
+          return {
+            name: c.name,
+            type: c.type,
+            required: c.notNull && !fill,
+            ...(c.note ? { note: c.note } : {}),
+            ...(label ? { label } : {}),
+            ...(fill ? { filled: fill } : {}),
+          };
         }),
       key: keyOf(name),
       references: distinctReferences(refs.filter((r) => r.from === name)),
       ...(dateColumn ? { dateColumn } : {}),
+      ...(kind === 'fact' && familyOf(name) ? { loadable: true } : {}),
       readBy: {
         reports: [...(read?.reports.values() ?? [])].sort((a, b) => a.id - b.id).map((r) => ({ id: r.id, title: r.title })),
         documents: [...(read?.documents.values() ?? [])].sort((a, b) => a.id.localeCompare(b.id)).map((d) => ({ id: d.id, title: d.title })),

@@ -17,7 +17,7 @@ export interface LoadFile {
   table: string;
   file: string;
   path: string;
-  format: 'csv' | 'parquet';
+  format: 'csv' | 'parquet' | 'ndjson';
   contract: TableContract;
 }
 
@@ -26,9 +26,11 @@ export const stagingTable = (f: LoadFile) => `stg_${f.table}`;
 /** CSV lines count the header as line 1; Parquet rows count from 1. */
 export const lineOf = (f: LoadFile, rowid: number) => rowid + (f.format === 'csv' ? 2 : 1);
 
+const FORMATS: Record<string, LoadFile['format'] | undefined> = { '.csv': 'csv', '.parquet': 'parquet', '.ndjson': 'ndjson', '.jsonl': 'ndjson' };
+
 const fileReject = (table: string, file: string, zh: string, en: string): Reject => ({ table, file, line: 0, column: '', value: file, zh, en });
 
-/** The folder's files as tables of the contract; a file that is not one master table is refused. */
+/** The folder's files as tables of the contract; a file that is not one loadable table is refused. */
 export async function planFiles(folder: string, contract: DataContract): Promise<{ files: LoadFile[]; rejects: Reject[] }> {
   const tables = new Map(contract.supplied.map((t) => [t.table, t]));
   const files: LoadFile[] = [];
@@ -37,12 +39,12 @@ export async function planFiles(folder: string, contract: DataContract): Promise
   for (const { name } of names.sort((a, b) => a.name.localeCompare(b.name))) {
     const ext = extname(name).toLowerCase();
     const table = name.slice(0, name.length - ext.length);
-    const format = ext === '.csv' ? 'csv' : ext === '.parquet' ? 'parquet' : undefined;
+    const format = FORMATS[ext];
     const t = tables.get(table);
-    if (!format) rejects.push(fileReject(table, name, '文件类型未知：只收 .csv 和 .parquet', 'unknown file type: only .csv and .parquet are read'));
+    if (!format) rejects.push(fileReject(table, name, '文件类型未知：只收 .csv、.parquet 和 .ndjson', 'unknown file type: only .csv, .parquet and .ndjson are read'));
     else if (!t) rejects.push(fileReject(table, name, `数据约定中没有表 ${table}`, `the data contract has no table ${table}`));
-    else if (t.kind === 'fact') {
-      rejects.push(fileReject(table, name, `${table} 是业务单据（fact），暂不支持导入：本版只导入主数据`, `${table} is a fact table: this loader takes master data only for now`));
+    else if (t.kind === 'fact' && !t.loadable) {
+      rejects.push(fileReject(table, name, `${table} 暂不支持导入（见 docs/data-contract.md）`, `${table} is a fact the loader does not take yet (see docs/data-contract.md)`));
     } else if (files.some((f) => f.table === table)) rejects.push(fileReject(table, name, `表 ${table} 有两个文件`, `two files for table ${table}`));
     else files.push({ table, file: name, path: join(folder, name), format, contract: t });
   }
@@ -57,6 +59,7 @@ export async function stageFile(staging: Db, f: LoadFile): Promise<{ columns: st
   const target = stagingTable(f);
   try {
     if (f.format === 'csv') await stageCsv(staging, f, target);
+    else if (f.format === 'ndjson') await stageNdjson(staging, f, target);
     else {
       const rejects = await stageParquet(staging, f, target);
       if (rejects.length) return { columns: [], rows: 0, rejects };
@@ -109,4 +112,18 @@ async function stageParquet(staging: Db, f: LoadFile, target: string): Promise<R
   const asText = described.map((d) => `CAST(${quoteIdent(d.column_name)} AS VARCHAR) AS ${quoteIdent(d.column_name)}`);
   await staging.exec(`CREATE TABLE ${target} AS SELECT ${asText.join(', ')} FROM ${source}`);
   return [];
+}
+
+/** One JSON object per line; every value as its JSON text (a number's digits), so it is checked like CSV text. */
+async function stageNdjson(staging: Db, f: LoadFile, target: string): Promise<void> {
+  const raw = `raw_${f.table}`;
+  await staging.exec(`CREATE TABLE ${raw} AS SELECT json FROM read_ndjson_objects(${sqlString(f.path)})`);
+  const keys = await staging.query<{ k: string }>(`SELECT DISTINCT unnest(json_keys(json)) AS k FROM ${raw} ORDER BY k`);
+  const order = new Map(f.contract.columns.map((c, i) => [c.name, i]));
+  // an empty file has no keys: its table gets the natural key's columns, so it reads as a file without rows
+  const found = keys.length ? keys.map((r) => r.k) : f.contract.key;
+  const names = found.sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9) || a.localeCompare(b));
+  const columns = names.map((k) => `json ->> ${sqlString(k)} AS ${quoteIdent(k)}`).join(', ');
+  await staging.exec(`CREATE TABLE ${target} AS SELECT ${columns} FROM ${raw} ORDER BY rowid`);
+  await staging.exec(`DROP TABLE ${raw}`);
 }

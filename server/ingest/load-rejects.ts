@@ -17,9 +17,13 @@ const csvField = (v: string | number) => {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-/** UTF-8 with a byte-order mark, so Excel (the retailer's usual tool) shows the Chinese reasons. */
-export async function writeRejects(path: string, rejects: readonly Reject[]): Promise<void> {
+/** The rejects as CSV text, UTF-8 with a byte-order mark, so Excel (the retailer's usual tool) shows the Chinese reasons. */
+export function rejectsCsv(rejects: readonly Reject[]): string {
   const lines = [['table', 'file', 'line', 'column', 'value', 'reason_zh', 'reason_en'].join(',')];
   for (const r of rejects) lines.push([r.table, r.file, r.line, r.column, r.value, r.zh, r.en].map(csvField).join(','));
-  await writeFile(path, `\uFEFF${lines.join('\n')}\n`);
+  return `\uFEFF${lines.join('\n')}\n`;
+}
+
+export async function writeRejects(path: string, rejects: readonly Reject[]): Promise<void> {
+  await writeFile(path, rejectsCsv(rejects));
 }

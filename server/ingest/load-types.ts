@@ -14,8 +14,9 @@ export interface TypedColumn {
   en: string;
 }
 
-export function typedColumn(column: string, type: string): TypedColumn {
-  const v = `NULLIF(${quoteIdent(column)}, '')`;
+/** `alias` qualifies the column when a statement reads more than one staging table. */
+export function typedColumn(column: string, type: string, alias?: string): TypedColumn {
+  const v = `NULLIF(${alias ? `${alias}.` : ''}${quoteIdent(column)}, '')`;
   const t = `trim(${v})`;
   const varchar = /^VARCHAR\((\d+)\)$/i.exec(type);
   if (varchar) {

@@ -1,5 +1,5 @@
 /**
- * The write of a checked load, all tables in one transaction on the target: per table an upsert by
+ * The write of a checked load's master data, in the load's transaction: per table an upsert by
  * the natural key for the tenant (the stored rows whose keys are loaded go, the loaded rows come), so
  * a load repeated changes nothing and a changed row replaces the old one. Rows travel as CSV through
  * `db.loadCsv` (DuckDB's reader, PostgreSQL's COPY), the same path as the seed.
@@ -37,19 +37,12 @@ export function writeOrder(files: readonly StagedFile[]): StagedFile[] {
   return order;
 }
 
-export async function writeTables(
-  target: Db,
-  staging: Db,
-  tenantId: number,
-  files: readonly StagedFile[],
-  progress: (table: string, rows: number) => void,
-): Promise<void> {
-  await target.transaction(async (tx) => {
-    for (const f of writeOrder(files)) {
-      await deleteLoadedKeys(tx, staging, tenantId, f.file);
-      progress(f.file.table, await insertRows(tx, staging, tenantId, f));
-    }
-  });
+/** Master data, upserted by natural key in the caller's transaction, referenced tables first. */
+export async function upsertTables(tx: Db, staging: Db, tenantId: number, files: readonly StagedFile[], progress: (table: string, rows: number) => void): Promise<void> {
+  for (const f of writeOrder(files)) {
+    await deleteLoadedKeys(tx, staging, tenantId, f.file);
+    progress(f.file.table, await insertRows(tx, staging, tenantId, f));
+  }
 }
 
 async function deleteLoadedKeys(tx: Db, staging: Db, tenantId: number, f: LoadFile): Promise<void> {
@@ -77,7 +70,7 @@ async function deleteLoadedKeys(tx: Db, staging: Db, tenantId: number, f: LoadFi
 const csvValue = (v: string | null) => (v === null ? '' : `"${v.replace(/"/g, '""')}"`);
 
 /** The staged rows in the target table's own column order: the tenant first-hand, columns not in the file empty. */
-async function insertRows(tx: Db, staging: Db, tenantId: number, f: StagedFile): Promise<number> {
+export async function insertRows(tx: Db, staging: Db, tenantId: number, f: StagedFile): Promise<number> {
   const { table, contract } = f.file;
   const order = await tx.query<{ column_name: string }>(
     `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`,

@@ -8,6 +8,7 @@ import { isUnion, type DatasetIndex } from '../../engine/definition/dataset-inde
 import { fillPlaceholders } from '../../engine/definition/sql-text';
 import { summaryKeys, summaryMeasures } from '../../engine/definition/summary';
 import type { SummaryDef, TableSource } from '../../engine/definition/types';
+import { lockTenant } from '../db/tenant-lock';
 import type { Db } from '../db/types';
 import { validCatalogueFromDir } from './catalogue-fs';
 import { aggregateSql } from './compile';
@@ -125,6 +126,8 @@ export async function refreshSummaryDays(db: Db, catalogue: Catalogue, tenantId:
     const factDays = key ? [`${key.expr} BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)`] : [];
     const params = key ? [tenantId, from, to] : [tenantId];
     await db.transaction(async (tx) => {
+      // a load writing facts of these days refreshes them too: one after the other, never interleaved
+      await lockTenant(tx, 'posting', tenantId);
       await tx.query(`DELETE FROM ${summary.table} WHERE tenant_id = $1${days}`, params);
       const rows = await tx.query(`${summaryInsertSql(index, summary, [`${root}.tenant_id = $1`, ...factDays])} RETURNING 1 AS x`, params);
       written += rows.length;

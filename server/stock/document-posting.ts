@@ -7,6 +7,7 @@ import type { DocumentFile, PostingDef } from '../../engine/document/types';
 import { roundQty } from '../../engine/stock';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
+import { centerChooser } from './centers';
 import { postMovements, type LotPart, type Movement } from './posting';
 
 type Row = Record<string, unknown>;
@@ -18,25 +19,6 @@ function docTypeOf(posting: PostingDef, header: Row): number {
   const t = posting.doc_type.map[String(header[posting.doc_type.column])];
   if (t === undefined) throw new HttpError(422, 'POSTING_REFUSED', '单据类型无法过账');
   return t;
-}
-
-/**
- * The stock position's logistics centre: the one the organisation already keeps this goods item
- * under, else the document's, else the one the organisation keeps most goods under, else its own code.
- */
-async function centerOf(tx: Db, tenantId: number, org: string, sku: string, named: string | null): Promise<string> {
-  const [held] = await tx.query<{ c: string }>('SELECT center_code AS c FROM stock WHERE tenant_id = $1 AND org_code = $2 AND sku_no = $3 ORDER BY center_code LIMIT 1', [
-    tenantId,
-    org,
-    sku,
-  ]);
-  if (held) return held.c;
-  if (named) return named;
-  const [usual] = await tx.query<{ c: string }>(
-    'SELECT center_code AS c FROM stock WHERE tenant_id = $1 AND org_code = $2 GROUP BY center_code ORDER BY COUNT(*) DESC, center_code LIMIT 1',
-    [tenantId, org],
-  );
-  return usual?.c ?? org;
 }
 
 async function allocatedLots(tx: Db, tenantId: number, no: string): Promise<Map<number, LotPart[]>> {
@@ -62,6 +44,8 @@ export async function postDocument(tx: Db, def: DocumentFile, tenantId: number, 
   const org = String(header[posting.org_column]);
   const time = String(header[t.time_column]).slice(0, 19);
   const lots = posting.allocated_lots && !inbound ? await allocatedLots(tx, tenantId, no) : new Map<number, LotPart[]>();
+  const centerOf = await centerChooser(tx, tenantId, [org]);
+  const named = posting.center_column ? text(header[posting.center_column]) : null;
   const moves: Movement[] = [];
   for (const line of lines) {
     const lineId = Number(line[t.line_column]);
@@ -69,7 +53,7 @@ export async function postDocument(tx: Db, def: DocumentFile, tenantId: number, 
     const qty = roundQty(Number(line[posting.qty_column]));
     const m: Movement = {
       org,
-      center: await centerOf(tx, tenantId, org, sku, posting.center_column ? text(header[posting.center_column]) : null),
+      center: centerOf(org, sku, named),
       sku,
       date: time.slice(0, 10),
       time,

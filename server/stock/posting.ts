@@ -64,12 +64,12 @@ export const POSTING_MESSAGES = {
 
 const refuse = (message: string) => new HttpError(422, 'POSTING_REFUSED', message);
 
-async function nextLedgerId(tx: Db, tenantId: number): Promise<number> {
+export async function nextLedgerId(tx: Db, tenantId: number): Promise<number> {
   const [row] = await tx.query<{ m: number | null }>('SELECT MAX(ledger_id) AS m FROM stock_ledger WHERE tenant_id = $1', [tenantId]);
   return Number(row?.m ?? tenantId * 10_000_000_000) + 1;
 }
 
-interface Position extends Balance {
+export interface Position extends Balance {
   exists: boolean;
 }
 
@@ -86,8 +86,14 @@ async function readPosition(tx: Db, tenantId: number, m: Movement): Promise<Posi
   return { exists: false, qty: 0, amt: 0, lastCost: toUnits(Number(sku?.c ?? 0)) };
 }
 
+/**
+ * The average cost a position keeps between postings, in 1/10000 yuan as stored: the next posting
+ * reads it back, so a bulk posting carries this, not the unrounded cost, from one movement to the next.
+ */
+export const storedAvgCost = (p: Balance) => Math.round(p.qty > 0 ? p.amt / p.qty : p.lastCost);
+
 async function writePosition(tx: Db, tenantId: number, m: Movement, p: Position, qtyChange: number): Promise<void> {
-  const avg = toYuan(Math.round(p.qty > 0 ? p.amt / p.qty : p.lastCost));
+  const avg = toYuan(storedAvgCost(p));
   if (p.exists) {
     await tx.query(
       `UPDATE stock SET stock_num = $1, usable_num = usable_num + $2, stock_amount = $3, avg_cost = $4, last_modify = CAST($5 AS TIMESTAMP)
@@ -155,6 +161,31 @@ function ledgerParts(m: Movement, post: Posting): { lotNo: string | null; qty: n
   return parts.map((l, i) => ({ lotNo: l.lotNo, qty: sign * l.qty, amount: amounts[i], costDiff: diffs[i] }));
 }
 
+export const LEDGER_COLUMNS = [
+  'tenant_id', 'ledger_id', 'org_code', 'center_code', 'sku_no', 'lot_no', 'doc_type', 'doc_no', 'doc_item_id', 'qty', 'cost_price', 'amount',
+  'stock_before', 'cost_diff_amount', 'biz_time', 'biz_date',
+] as const;
+export const LEDGER_TYPES = ['BIGINT', 'BIGINT', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'INTEGER', 'VARCHAR', 'BIGINT', 'DECIMAL(18,3)', 'DECIMAL(18,4)',
+  'DECIMAL(18,4)', 'DECIMAL(18,3)', 'DECIMAL(18,4)', 'TIMESTAMP', 'DATE'];
+const LEDGER_INSERT = `INSERT INTO stock_ledger (${LEDGER_COLUMNS.join(', ')}) VALUES (${LEDGER_TYPES.map((t, i) => `CAST($${i + 1} AS ${t})`).join(', ')})`;
+
+/**
+ * One movement booked against its position (moved in place): its ledger rows in LEDGER_COLUMNS order
+ * and its snapshot changes. The same for a posting one by one and a bulk posting, so they cannot differ.
+ */
+export function bookMovement(tenantId: number, nextId: () => number, m: Movement, p: Position, deltas: SnapshotDeltas): { post: Posting; rows: (string | number | null)[][] } {
+  const post = m.qty > 0 ? postInbound(p, m.qty, m.unitCost === undefined ? (p.qty > 0 ? p.amt / p.qty : p.lastCost) : toUnits(m.unitCost)) : postOutbound(p, -m.qty);
+  const rows = ledgerParts(m, post).map((part) => {
+    deltas.add({ org: m.org, center: m.center, sku: m.sku, lot: null }, m.date, part.qty, part.amount + part.costDiff);
+    if (part.lotNo) deltas.add({ org: m.org, center: m.center, sku: m.sku, lot: part.lotNo }, m.date, part.qty, part.amount + part.costDiff);
+    return [tenantId, nextId(), m.org, m.center, m.sku, part.lotNo, m.docType, m.docNo, m.itemId, part.qty, toYuan(Math.round(post.unitCost)),
+      toYuan(part.amount), post.stockBefore, toYuan(part.costDiff), m.time, m.date];
+  });
+  return { post, rows };
+}
+
+export const postedOf = (m: Movement, post: Posting): Posted => ({ itemId: m.itemId, qty: post.qty, amount: toYuan(post.amount), unitCost: toYuan(Math.round(post.unitCost)) });
+
 /**
  * Posts the movements in order and answers what each booked. `today` bounds the snapshots to correct;
  * a movement dated after it is the caller's mistake (documents are checked against the open period).
@@ -169,24 +200,14 @@ export async function postMovements(tx: Db, tenantId: number, today: string, mov
     const lotTotal = roundQty((m.lots ?? []).reduce((a, l) => a + l.qty, 0));
     if (m.lots?.length && m.qty < 0 && lotTotal > -m.qty) throw refuse(POSTING_MESSAGES.lotShort(m.lots[0].lotNo, m.sku));
     const p = await readPosition(tx, tenantId, m);
-    const post = m.qty > 0 ? postInbound(p, m.qty, m.unitCost === undefined ? (p.qty > 0 ? p.amt / p.qty : p.lastCost) : toUnits(m.unitCost)) : postOutbound(p, -m.qty);
+    const { post, rows } = bookMovement(tenantId, () => ledgerId++, m, p, deltas);
     if (m.newLot && m.lots?.length === 1) await openLot(tx, tenantId, m, m.lots[0].lotNo, m.newLot, post.unitCost);
-    for (const part of ledgerParts(m, post)) {
-      await tx.query(
-        `INSERT INTO stock_ledger (tenant_id, ledger_id, org_code, center_code, sku_no, lot_no, doc_type, doc_no, doc_item_id, qty, cost_price, amount,
-                                   stock_before, cost_diff_amount, biz_time, biz_date)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, CAST($15 AS TIMESTAMP), CAST($16 AS DATE))`,
-        [tenantId, ledgerId++, m.org, m.center, m.sku, part.lotNo, m.docType, m.docNo, m.itemId, part.qty, toYuan(Math.round(post.unitCost)),
-          toYuan(part.amount), post.stockBefore, toYuan(part.costDiff), m.time, m.date],
-      );
-      deltas.add({ org: m.org, center: m.center, sku: m.sku, lot: null }, m.date, part.qty, part.amount + part.costDiff);
-      if (part.lotNo) {
-        await moveLot(tx, tenantId, m, part.lotNo, part.qty);
-        deltas.add({ org: m.org, center: m.center, sku: m.sku, lot: part.lotNo }, m.date, part.qty, part.amount + part.costDiff);
-      }
+    for (const row of rows) {
+      await tx.query(LEDGER_INSERT, row);
+      if (row[5] !== null) await moveLot(tx, tenantId, m, String(row[5]), Number(row[9]));
     }
     await writePosition(tx, tenantId, m, p, post.qty);
-    posted.push({ itemId: m.itemId, qty: post.qty, amount: toYuan(post.amount), unitCost: toYuan(Math.round(post.unitCost)) });
+    posted.push(postedOf(m, post));
   }
   // a posting on a day the close has not reached yet finds the day's carried rows before correcting them
   await carrySnapshotsForward(tx, tenantId, today);

@@ -8,6 +8,7 @@
  */
 import { addDays } from '../../engine/dates/calendar';
 import { toYuan } from '../../engine/stock';
+import { withScratch } from '../db/scratch';
 import type { Db } from '../db/types';
 
 export interface SnapshotKey {
@@ -40,39 +41,58 @@ export class SnapshotDeltas {
   }
 }
 
-const keyColumns = (key: SnapshotKey) => ['org_code', 'center_code', 'sku_no', ...(key.lot === null ? [] : ['lot_no'])];
-const keyValues = (key: SnapshotKey) => [key.org, key.center, key.sku, ...(key.lot === null ? [] : [key.lot])];
-const tableOf = (key: SnapshotKey) => (key.lot === null ? 'stock_daily_snapshot' : 'lot_stock_daily_snapshot');
+const yuanText = (units: number) => toYuan(units).toFixed(4);
 
-/** `alias.column = $n` for each key column, the parameters numbered from `first`. */
-const keyWhere = (key: SnapshotKey, first: number, alias: string) =>
-  keyColumns(key).map((c, i) => `${alias}.${c} = $${first + i}`).join(' AND ');
-
+/**
+ * Applies the changes set-based, one statement-set per table: per position (or lot), the running sum
+ * of its changes holds from each change's date to the next one's; existing rows from there to today
+ * gain it, missing days are added with it, and rows left at zero on a day without a movement go, as if
+ * the table had been built from the whole ledger.
+ */
 export async function applySnapshotDeltas(tx: Db, tenantId: number, today: string, deltas: SnapshotDeltas): Promise<void> {
-  for (const d of deltas.byKey.values()) {
-    if (d.date > today) continue;
-    const table = tableOf(d.key);
-    const cols = keyColumns(d.key);
-    const change = [tenantId, d.date, today, d.qty, toYuan(d.amt), ...keyValues(d.key)];
-    await tx.query(
-      `UPDATE ${table} s SET qty = s.qty + CAST($4 AS DECIMAL(18,3)), amount = s.amount + CAST($5 AS DECIMAL(18,4))
-        WHERE s.tenant_id = $1 AND s.biz_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE) AND ${keyWhere(d.key, 6, 's')}`,
-      change,
-    );
-    await tx.query(
-      `INSERT INTO ${table} (tenant_id, biz_date, ${cols.join(', ')}, qty, amount)
-       SELECT $1, CAST(g.d AS DATE), ${cols.map((_, i) => `CAST($${6 + i} AS VARCHAR)`).join(', ')}, CAST($4 AS DECIMAL(18,3)), CAST($5 AS DECIMAL(18,4))
-         FROM generate_series(CAST($2 AS TIMESTAMP), CAST($3 AS TIMESTAMP), INTERVAL '1 day') AS g(d)
-        WHERE NOT EXISTS (SELECT 1 FROM ${table} z WHERE z.tenant_id = $1 AND z.biz_date = CAST(g.d AS DATE) AND ${keyWhere(d.key, 6, 'z')})`,
-      change,
-    );
-    await tx.query(
-      `DELETE FROM ${table} s
-        WHERE s.tenant_id = $1 AND s.biz_date BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE) AND ${keyWhere(d.key, 4, 's')} AND s.qty = 0 AND s.amount = 0
-          AND NOT EXISTS (SELECT 1 FROM stock_ledger l WHERE l.tenant_id = $1 AND l.biz_date = s.biz_date AND ${keyWhere(d.key, 4, 'l')})`,
-      [tenantId, d.date, today, ...keyValues(d.key)],
-    );
+  for (const lots of [false, true]) {
+    const rows = [...deltas.byKey.values()]
+      .filter((d) => d.date <= today && (d.key.lot !== null) === lots)
+      .map((d) => [d.key.org, d.key.center, d.key.sku, ...(lots ? [d.key.lot] : []), d.date, d.qty.toFixed(3), yuanText(d.amt)]);
+    if (rows.length === 0) continue;
+    const keys = ['org_code', 'center_code', 'sku_no', ...(lots ? ['lot_no'] : [])];
+    const columns = [...keys.map((name) => ({ name, type: 'VARCHAR' })), { name: 'biz_date', type: 'DATE' }, { name: 'qty', type: 'DECIMAL(18,3)' }, { name: 'amount', type: 'DECIMAL(18,4)' }];
+    await withScratch(tx, columns, rows, (scratch) => applyScratch(tx, lots ? 'lot_stock_daily_snapshot' : 'stock_daily_snapshot', keys, scratch, tenantId, today));
   }
+}
+
+async function applyScratch(tx: Db, table: string, keys: readonly string[], scratch: string, tenantId: number, today: string): Promise<void> {
+  const same = (a: string, b: string) => keys.map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
+  const list = (a: string) => keys.map((k) => `${a}.${k}`).join(', ');
+  // per key and change date: the running sum, valid until the next change date
+  const running = `(SELECT ${list('d')}, d.biz_date AS since,
+                           LEAD(d.biz_date) OVER (PARTITION BY ${list('d')} ORDER BY d.biz_date) AS until,
+                           SUM(SUM(d.qty)) OVER (PARTITION BY ${list('d')} ORDER BY d.biz_date) AS qty,
+                           SUM(SUM(d.amount)) OVER (PARTITION BY ${list('d')} ORDER BY d.biz_date) AS amount
+                      FROM ${scratch} d GROUP BY ${list('d')}, d.biz_date)`;
+  const during = (day: string) => `${day} >= r.since AND (r.until IS NULL OR ${day} < r.until)`;
+  await tx.query(
+    `UPDATE ${table} s SET qty = s.qty + r.qty, amount = s.amount + r.amount
+       FROM ${running} r
+      WHERE s.tenant_id = $1 AND ${same('s', 'r')} AND s.biz_date <= CAST($2 AS DATE) AND ${during('s.biz_date')}`,
+    [tenantId, today],
+  );
+  await tx.query(
+    `INSERT INTO ${table} (tenant_id, biz_date, ${keys.join(', ')}, qty, amount)
+     SELECT $1, CAST(g.d AS DATE), ${list('r')}, r.qty, r.amount
+       FROM ${running} r
+       JOIN generate_series(CAST((SELECT MIN(biz_date) FROM ${scratch}) AS TIMESTAMP), CAST($2 AS TIMESTAMP), INTERVAL '1 day') AS g(d)
+         ON ${during('CAST(g.d AS DATE)')}
+      WHERE NOT EXISTS (SELECT 1 FROM ${table} z WHERE z.tenant_id = $1 AND z.biz_date = CAST(g.d AS DATE) AND ${same('z', 'r')})`,
+    [tenantId, today],
+  );
+  await tx.query(
+    `DELETE FROM ${table} s
+      WHERE s.tenant_id = $1 AND s.qty = 0 AND s.amount = 0 AND s.biz_date <= CAST($2 AS DATE)
+        AND EXISTS (SELECT 1 FROM ${scratch} d WHERE ${same('d', 's')} AND d.biz_date <= s.biz_date)
+        AND NOT EXISTS (SELECT 1 FROM stock_ledger l WHERE l.tenant_id = $1 AND l.biz_date = s.biz_date AND ${same('l', 's')})`,
+    [tenantId, today],
+  );
 }
 
 const SNAPSHOT_KEYS: readonly [table: string, keys: readonly string[]][] = [
