@@ -1,0 +1,343 @@
+/**
+ * Loaded sales do business like documents (issue "Data in", item 4): a day's sales_order,
+ * sales_order_item and sales_payment files load into tenant 10139, post to stock in bulk exactly as one
+ * by one, and move reports 70, 130, 165, 102 and 61 by exactly their rows — to the cent, with the
+ * summaries on and off; the same files again change nothing; bad facts are refused whole; a load
+ * killed in the middle leaves nothing. Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../engine/dates/calendar';
+import type { ReportRow } from '../../engine/wire';
+import { buildServer } from '../../server/app';
+import { today as businessToday } from '../../server/clock';
+import type { Db } from '../../server/db/types';
+import { dataContract } from '../../server/ingest/contract-fs';
+import { loadFolder, type LoadResult } from '../../server/ingest/load';
+import { postMovementsInBulk } from '../../server/stock/bulk-posting';
+import { postMovements, type Movement } from '../../server/stock/posting';
+import { cents, reportClient } from './report-helpers';
+import { login, startTestServer, type TestServer } from './server';
+import { coldCopy, dialectUnderTest } from './testdb';
+
+const today = businessToday();
+const yesterday = addDays(today, -1);
+const contract = dataContract();
+let on: TestServer;
+let offApp: Awaited<ReturnType<typeof buildServer>>;
+let token: string;
+let store: { org_code: string; store_no: string };
+let skus: { sku_no: string; supplier_no: string | null }[];
+let payTypes: string[];
+/** a store organisation of tenant 266 whose code tenant 10139 does not have */
+let otherOrg: string;
+const folders: string[] = [];
+
+const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = [], db: Db = on.testDb.db) => db.query<T>(sql, params);
+const num = async (sql: string, params: unknown[] = []) => Number(Object.values((await q(sql, params))[0])[0] ?? 0);
+
+beforeAll(async () => {
+  on = await startTestServer();
+  offApp = await buildServer({ db: on.testDb.db, config: { staticDir: '/nonexistent', reportSummaries: false, filesDir: mkdtempSync(join(tmpdir(), 'hm-off-')) } });
+  await offApp.ready();
+  token = (await login(on.app, 'admin', 'HMT')).token;
+  [store] = await q<{ org_code: string; store_no: string }>('SELECT org_code, store_no FROM store WHERE tenant_id = 10139 ORDER BY store_no LIMIT 1');
+  // two goods the store keeps and one it has never kept (a new stock position)
+  const kept = await q<{ sku_no: string; supplier_no: string | null }>(
+    `SELECT s.sku_no, k.supplier_no FROM stock s JOIN sku k ON k.tenant_id = s.tenant_id AND k.sku_no = s.sku_no
+      WHERE s.tenant_id = 10139 AND s.org_code = $1 AND s.stock_num > 5 ORDER BY s.sku_no LIMIT 2`,
+    [store.org_code],
+  );
+  const fresh = await q<{ sku_no: string; supplier_no: string | null }>(
+    `SELECT sku_no, supplier_no FROM sku k WHERE tenant_id = 10139 AND NOT EXISTS (SELECT 1 FROM stock s WHERE s.tenant_id = 10139 AND s.org_code = $1 AND s.sku_no = k.sku_no)
+      ORDER BY sku_no LIMIT 1`,
+    [store.org_code],
+  );
+  skus = [...kept, ...fresh];
+  otherOrg = '9266';
+  await q(`INSERT INTO organisation (tenant_id, org_code, org_name, org_type) VALUES (266, $1, '他家门店', 2)`, [otherOrg]);
+  payTypes = (await q<{ pay_type: string }>('SELECT pay_type FROM payment_trade_type WHERE tenant_id = 10139 ORDER BY pay_type LIMIT 2')).map((r) => r.pay_type);
+}, 300_000);
+
+afterAll(async () => {
+  await offApp?.close();
+  await on?.close();
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+
+/** One day's files: two sales (one paid two ways, one of goods the store never kept) and a return. */
+function dayFiles(day: string, tag: string): Record<string, string> {
+  const [a, b, c] = skus;
+  const no = (n: number) => `FX${tag}${n}`;
+  return {
+    'sales_order.csv': [
+      'order_no,org_code,store_no,order_source,order_kind,is_return,origin_order_no,order_time,business_date,total_amount,discount_amount,pay_amount,is_mixed_payment,order_status',
+      `${no(1)},${store.org_code},${store.store_no},1,1,0,,${day} 09:15:00,${day},25.5000,0,25.5000,0,4`,
+      `${no(2)},${store.org_code},${store.store_no},1,1,0,,${day} 11:30:00,${day},30.0000,2.0000,28.0000,1,4`,
+      `${no(3)},${store.org_code},${store.store_no},1,1,1,${no(1)},${day} 16:45:00,${day},-10.0000,0,-10.0000,0,4`,
+    ].join('\n'),
+    'sales_order_item.csv': [
+      'order_no,line_no,sku_no,supplier_no,qty,selling_price,sale_amount,discount_amount,output_tax_rate',
+      `${no(1)},1,${a.sku_no},${a.supplier_no ?? ''},2,10,20.0000,0,0.13`,
+      `${no(1)},2,${b.sku_no},${b.supplier_no ?? ''},1,5.5,5.5000,0,0.13`,
+      `${no(2)},1,${c.sku_no},${c.supplier_no ?? ''},3,10,28.0000,2.0000,0.13`,
+      `${no(3)},1,${a.sku_no},${a.supplier_no ?? ''},-1,10,-10.0000,0,0.13`,
+    ].join('\n'),
+    'sales_payment.csv': [
+      'order_no,pay_line,pay_type,pay_amount,pay_time',
+      `${no(1)},1,${payTypes[0]},25.5000,${day} 09:15:10`,
+      `${no(2)},1,${payTypes[0]},20.0000,${day} 11:30:10`,
+      `${no(2)},2,${payTypes[1]},8.0000,${day} 11:30:20`,
+      `${no(3)},1,${payTypes[0]},-10.0000,${day} 16:45:10`,
+    ].join('\n'),
+  };
+}
+
+function folderOf(files: Record<string, string | Buffer>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hm-facts-'));
+  folders.push(dir);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+const load = (folder: string, db: Db = on.testDb.db): Promise<LoadResult> => loadFolder({ target: db, contract, tenantId: 10139, folder, source: { kind: 'file' } });
+
+/** A report's totals for the store over one day, through the app (summaries on) or the second app (off). */
+async function totals(id: number, day: string, summaries: boolean): Promise<ReportRow> {
+  const client = reportClient(summaries ? on : { ...on, app: offApp }, today);
+  const cfg = await client.config(id, token);
+  const org = cfg.dimension.find((d) => d.id === 'org_code');
+  const where = org ? [{ where_id: org.id, operator_id: Number(org.default_operator_id ?? 1), operation_value: [store.org_code] }] : [];
+  const { totals: row } = await client.open(id, token, (qq) => ({ ...qq, date_start: day, date_end: day, date_start_2: day, end_2: day, whereList: JSON.stringify(where) }));
+  return row;
+}
+
+/** 70, 102 and 61 read closed days only (restriction to_yesterday) */
+const reportsOf = (day: string) => (day < today ? [70, 130, 165, 102, 61] : [130, 165]);
+async function figures(day: string, summaries: boolean): Promise<Record<number, ReportRow>> {
+  const out: Record<number, ReportRow> = {};
+  for (const id of reportsOf(day)) out[id] = await totals(id, day, summaries);
+  return out;
+}
+const n = (row: ReportRow | undefined, key: string) => Number(row?.[key] ?? 0);
+
+describe(`loaded sales do business like documents (${dialectUnderTest})`, () => {
+  it('a day of sales moves every affected report by exactly its rows, summaries on and off; a later day adds that day', async () => {
+    for (const [day, tag] of [[yesterday, 'Y'], [today, 'T']] as const) {
+      const before = { on: await figures(day, true), off: await figures(day, false) };
+      const result = await load(folderOf(dayFiles(day, tag)));
+      expect(result, JSON.stringify(result.rejectList)).toMatchObject({ ok: true, status: 'done' });
+      const orders = [1, 2, 3].map((i) => `FX${tag}${i}`);
+      const list = orders.map((o) => `'${o}'`).join(', ');
+      // independent figures: the files' amounts, and the cost the ledger booked for these orders
+      const sales = 20 + 5.5 + 28 - 10;
+      const qty = 2 + 1 + 3 - 1;
+      const cost = -(await num(`SELECT SUM(amount) FROM stock_ledger WHERE tenant_id = 10139 AND doc_no IN (${list})`));
+      expect(await num(`SELECT SUM(cost_amount) FROM sales_order_item WHERE tenant_id = 10139 AND order_no IN (${list})`)).toBeCloseTo(cost, 4);
+      expect(await num(`SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139 AND doc_no IN (${list})`)).toBe(4);
+      for (const summaries of [true, false]) {
+        const was = summaries ? before.on : before.off;
+        const now = await figures(day, summaries);
+        const side = summaries ? 'summaries on' : 'summaries off';
+        if (day < today) {
+          cents(n(now[70], 'sales') - n(was[70], 'sales'), sales, `70 sales, ${side}`);
+          cents(n(now[70], 'cost') - n(was[70], 'cost'), cost, `70 cost, ${side}`);
+          // the stock reports read the posting: the day closes lower by the quantity sold, valued at its cost
+          cents(n(now[102], 'close_qty') - n(was[102], 'close_qty'), -qty, `102 close qty, ${side}`);
+          cents(n(now[102], 'close_amount') - n(was[102], 'close_amount'), -cost, `102 close amount, ${side}`);
+          cents(n(now[61], 'stock_qty') - n(was[61], 'stock_qty'), -qty, `61 stock qty, ${side}`);
+          cents(n(now[61], 'stock_amount') - n(was[61], 'stock_amount'), -cost, `61 stock amount, ${side}`);
+        }
+        cents(n(now[130], 'sales') - n(was[130], 'sales'), sales, `130 sales, ${side}`);
+        cents(n(now[130], 'qty') - n(was[130], 'qty'), qty, `130 qty, ${side}`);
+        cents(n(now[130], 'cost') - n(was[130], 'cost'), cost, `130 cost, ${side}`);
+        // report 165 leaves out orders paid more than one way (is_mixed_payment = 1): only the first sale counts
+        cents(n(now[165], 'pay') - n(was[165], 'pay'), 25.5, `165 pay, ${side}`);
+        cents(n(now[165], 'refund') - n(was[165], 'refund'), 10, `165 refund, ${side}`);
+      }
+      // the ledger report and the balances read the same movement: out by the quantity sold, valued at cost
+      const snapshot = await num(
+        `SELECT SUM(qty) FROM stock_daily_snapshot WHERE tenant_id = 10139 AND org_code = $1 AND biz_date = CAST($2 AS DATE) AND sku_no IN (${skus.map((s) => `'${s.sku_no}'`).join(', ')})`,
+        [store.org_code, today],
+      );
+      const position = await num(`SELECT SUM(stock_num) FROM stock WHERE tenant_id = 10139 AND org_code = $1 AND sku_no IN (${skus.map((s) => `'${s.sku_no}'`).join(', ')})`, [
+        store.org_code,
+      ]);
+      expect(snapshot).toBeCloseTo(position, 3);
+    }
+    // the T+1 copy of a closed day holds the loaded payments too
+    const copy = await num(
+      `SELECT SUM(receipt_amount - refund_amount) FROM sales_payment_daily WHERE tenant_id = 10139 AND business_date = CAST($1 AS DATE) AND org_code = $2`,
+      [yesterday, store.org_code],
+    );
+    const paid = await num(
+      `SELECT SUM(p.pay_amount) FROM sales_payment p JOIN sales_order o ON o.tenant_id = p.tenant_id AND o.order_no = p.order_no
+        WHERE o.tenant_id = 10139 AND o.business_date = CAST($1 AS DATE) AND o.org_code = $2`,
+      [yesterday, store.org_code],
+    );
+    expect(copy).toBeCloseTo(paid, 2);
+  });
+
+  it('the same files again change nothing; the same orders in other files are refused as loaded', async () => {
+    const ledger = await num('SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139');
+    const stock = await q('SELECT * FROM stock WHERE tenant_id = 10139 AND org_code = $1 ORDER BY sku_no, center_code', [store.org_code]);
+    expect(await load(folderOf(dayFiles(today, 'T')))).toMatchObject({ ok: true, status: 'repeated' });
+    const reordered = dayFiles(today, 'T');
+    reordered['sales_order.csv'] = reordered['sales_order.csv'].split('\n').reverse().join('\n').replace(/^(.*)\n(.*)$/s, (_, rest, head) => `${head}\n${rest}`);
+    const again = await load(folderOf(reordered));
+    expect(again.status).toBe('refused');
+    expect(again.rejectList.map((r) => r.value).sort()).toEqual(['FXT1', 'FXT2', 'FXT3']);
+    expect(again.rejectList[0].zh).toContain('已导入');
+    expect(await num('SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139')).toBe(ledger);
+    expect(await q('SELECT * FROM stock WHERE tenant_id = 10139 AND org_code = $1 ORDER BY sku_no, center_code', [store.org_code])).toEqual(stock);
+    const [log] = await q<{ status: string; rows_rejected: number; rejects: string }>('SELECT status, rows_rejected, rejects FROM ingest_log WHERE tenant_id = 10139 ORDER BY log_id DESC LIMIT 1');
+    expect(log.status).toBe('refused');
+    expect(Number(log.rows_rejected)).toBe(3);
+    expect(log.rejects).toContain('FXT1');
+  });
+
+  it('NDJSON files load like CSV', async () => {
+    const files = dayFiles(today, 'J');
+    const ndjson = (csv: string) => {
+      const [head, ...rows] = csv.split('\n');
+      const cols = head.split(',');
+      return rows.map((r) => JSON.stringify(Object.fromEntries(r.split(',').map((v, i) => [cols[i], v === '' ? null : /^-?[0-9.]+$/.test(v) && !cols[i].endsWith('_no') ? Number(v) : v])))).join('\n');
+    };
+    const result = await load(folderOf(Object.fromEntries(Object.entries(files).map(([k, v]) => [k.replace('.csv', '.ndjson'), ndjson(v)]))));
+    expect(result, JSON.stringify(result.rejectList)).toMatchObject({ ok: true, status: 'done' });
+    expect(await num("SELECT COUNT(*) FROM sales_order_item WHERE tenant_id = 10139 AND order_no LIKE 'FXJ%' AND cost_amount IS NOT NULL")).toBe(4);
+  });
+});
+
+describe(`bad facts are refused whole, nothing written (${dialectUnderTest})`, () => {
+  const changed = (name: string, edit: (text: string) => string) => {
+    const files = dayFiles(today, 'B');
+    files[name] = edit(files[name]);
+    return files;
+  };
+  const cases: [what: string, files: () => Record<string, string | Buffer>, expected: string][] = [
+    ['a day before the open period', () => changed('sales_order.csv', (t) => t.replaceAll(`,${today},`, ',2020-01-02,')), 'business_date'],
+    ['a day after today', () => changed('sales_order.csv', (t) => t.replaceAll(`,${today},`, `,${addDays(today, 1)},`)), 'business_date'],
+    ['unknown goods', () => changed('sales_order_item.csv', (t) => t.replace(`FXB1,1,${skus[0].sku_no}`, 'FXB1,1,NOPE')), 'sku_no'],
+    ["another tenant's store", () => changed('sales_order.csv', (t) => t.replace(`FXB2,${store.org_code}`, `FXB2,${otherOrg}`)), 'org_code'],
+    ['lines without their header', () => changed('sales_order_item.csv', (t) => `${t}\nFXB9,1,${skus[0].sku_no},,1,1,1,0,0.13`), 'order_no'],
+    ['a booked cost supplied', () => changed('sales_order_item.csv', (t) => t.replace('output_tax_rate', 'cost_amount')), 'cost_amount'],
+    ['a duplicate key', () => changed('sales_payment.csv', (t) => `${t}\n${t.split('\n')[1]}`), 'order_no+pay_line'],
+    ['a truncated CSV', () => changed('sales_order_item.csv', (t) => t.slice(0, t.length - 12)), ''],
+    ['lines alone', () => ({ 'sales_order_item.csv': dayFiles(today, 'B')['sales_order_item.csv'] }), ''],
+  ];
+  for (const [what, files, column] of cases) {
+    it(what, async () => {
+      const ledger = await num('SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139');
+      const result = await load(folderOf(files()));
+      expect(result.status).toBe('refused');
+      if (column) expect(result.rejectList.map((r) => r.column)).toContain(column);
+      expect(await num("SELECT COUNT(*) FROM sales_order WHERE tenant_id = 10139 AND order_no LIKE 'FXB%'")).toBe(0);
+      expect(await num("SELECT COUNT(*) FROM sales_order_item WHERE tenant_id = 10139 AND order_no LIKE 'FXB%'")).toBe(0);
+      expect(await num('SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139')).toBe(ledger);
+    });
+  }
+
+  it('a 2 GB file is refused before it is read', async () => {
+    const dir = folderOf(dayFiles(today, 'B'));
+    const big = join(dir, 'sales_order_item.csv');
+    // a sparse file: 2 GiB on paper, nothing on disk
+    const { truncateSync } = await import('node:fs');
+    truncateSync(big, 2 * 1024 ** 3);
+    const result = await load(dir);
+    expect(result.status).toBe('refused');
+    expect(result.rejectList[0].zh).toContain('文件过大');
+    expect(readFileSync(join(dir, 'rejects.csv'), 'utf8')).toContain('file too large');
+  });
+});
+
+describe(`bulk posting books exactly what posting one by one books (${dialectUnderTest})`, () => {
+  it('ledger, positions and snapshots agree row for row', async () => {
+    const [a, b, c] = skus;
+    const at = (day: string, h: number) => `${day} ${String(h).padStart(2, '0')}:00:00`;
+    const center = String((await q<{ c: string }>('SELECT center_code AS c FROM stock WHERE tenant_id = 10139 AND org_code = $1 LIMIT 1', [store.org_code]))[0].c);
+    const [{ stock_num: held }] = await q<{ stock_num: number }>('SELECT stock_num FROM stock WHERE tenant_id = 10139 AND org_code = $1 AND sku_no = $2', [store.org_code, a.sku_no]);
+    const m = (sku: string, day: string, h: number, qty: number, i: number, unitCost?: number): Movement => ({
+      org: store.org_code, center, sku, date: day, time: at(day, h), qty, docType: qty < 0 ? 5 : 6, docNo: `BULK${i}`, itemId: 1, ...(unitCost === undefined ? {} : { unitCost }),
+    });
+    const moves = [
+      m(a.sku_no, addDays(today, -3), 9, -1, 1),
+      m(b.sku_no, addDays(today, -3), 10, -2, 2),
+      // more than the store holds: the position goes negative, then an inbound revalues it
+      m(a.sku_no, addDays(today, -2), 9, -(Number(held) + 3), 3),
+      m(a.sku_no, addDays(today, -1), 9, 1.5, 4),
+      m(a.sku_no, addDays(today, -1), 10, 4, 5, 3.3333),
+      m(c.sku_no, yesterday, 11, -1, 6),
+      m(c.sku_no, today, 11, 2, 7),
+      m(b.sku_no, today, 12, -0.125, 8),
+    ];
+    const state = async (db: Db) => {
+      const skuList = skus.map((s) => `'${s.sku_no}'`).join(', ');
+      return {
+        ledger: await db.query(`SELECT * FROM stock_ledger WHERE tenant_id = 10139 AND doc_no LIKE 'BULK%' ORDER BY ledger_id`),
+        stock: await db.query(`SELECT * FROM stock WHERE tenant_id = 10139 AND org_code = $1 AND sku_no IN (${skuList}) ORDER BY sku_no, center_code`, [store.org_code]),
+        snapshots: await db.query(
+          `SELECT * FROM stock_daily_snapshot WHERE tenant_id = 10139 AND org_code = $1 AND sku_no IN (${skuList}) AND biz_date >= CAST($2 AS DATE) ORDER BY sku_no, center_code, biz_date`,
+          [store.org_code, addDays(today, -4)],
+        ),
+      };
+    };
+    class Rollback extends Error {}
+    const run = async (post: typeof postMovements) => {
+      let seen: Awaited<ReturnType<typeof state>> | undefined;
+      let booked: unknown;
+      await on.testDb.db
+        .transaction(async (tx) => {
+          booked = await post(tx, 10139, today, moves);
+          seen = await state(tx);
+          throw new Rollback();
+        })
+        .catch((err) => {
+          if (!(err instanceof Rollback)) throw err;
+        });
+      return { booked, seen: seen! };
+    };
+    const one = await run(postMovements);
+    const bulk = await run(postMovementsInBulk);
+    expect(one.seen.ledger.length).toBe(moves.length);
+    expect(one.seen.ledger.some((r) => Number((r as { cost_diff_amount: number }).cost_diff_amount) !== 0)).toBe(true);
+    expect(bulk.booked).toEqual(one.booked);
+    expect(bulk.seen).toEqual(one.seen);
+  });
+});
+
+describe(`a load killed in the middle leaves nothing (${dialectUnderTest})`, () => {
+  it('kill -9 while the lines are written: no order, line, ledger row or log row; the load then goes through', async () => {
+    const copy = await coldCopy();
+    const dir = folderOf(dayFiles(today, 'K'));
+    const marker = join(folderOf({}), 'reached');
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'fixtures', 'load-child.ts'), copy.location, dir, 'sales_order_item', marker], {
+        env: { ...process.env },
+        stdio: 'ignore',
+      });
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      for (let i = 0; i < 900 && !existsSync(marker); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(existsSync(marker)).toBe(true);
+      child.kill('SIGKILL');
+      await exited;
+      const db = await copy.open();
+      try {
+        const count = async (sql: string) => Number(Object.values((await db.query(sql))[0])[0]);
+        expect(await count("SELECT COUNT(*) FROM sales_order WHERE tenant_id = 10139 AND order_no LIKE 'FXK%'")).toBe(0);
+        expect(await count("SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139 AND doc_no LIKE 'FXK%'")).toBe(0);
+        expect(await count("SELECT COUNT(*) FROM ingest_log WHERE tenant_id = 10139 AND status = 'done'")).toBe(0);
+        const again = await load(dir, db);
+        expect(again, JSON.stringify(again.rejectList)).toMatchObject({ ok: true, status: 'done' });
+        expect(await count("SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139 AND doc_no LIKE 'FXK%'")).toBe(4);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await copy.drop();
+    }
+  });
+});
