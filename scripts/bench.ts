@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --scale demo|medium|large] [--data-dir DIR] [--pg-url URL] [--runs N] [--users N]
  *                   [--load-seconds S] [--load-runs N] [--load-reports 70,102,…] [--reports 70,142,…]
- *                   [--export-rows N] [--seed-scale large] [--only reports,load,browser,export,close,seed]
+ *                   [--export-rows N] [--ingest-lines N] [--seed-scale large] [--only reports,load,browser,export,close,ingest,seed]
  *                   [--replicas [--primary-url URL --standby-url URL]]`
  * Prints figures side by side, measured in this one process so a busy machine slows both sides alike;
  * asserts nothing (docs/performance.md has the method and the figures). Sides compared are timed
@@ -21,8 +21,10 @@
  *     under load, the paint after the answer against its target); bench/browser.ts;
  *  5. export: N rows × 10 columns into xlsx beside DuckDB's COPY to csv (time, peak RSS); bench/export.ts;
  *  6. close: the daily close of a day beside the same writes done directly, day after day; bench/close.ts;
- *  7. seed: a fresh seed at --seed-scale against its two-minute target; bench/seed.ts;
- *  8. with --replicas: report screens on a PostgreSQL standby beside the primary (a throwaway pair made
+ *  7. ingest: npm run load of --ingest-lines sales lines (checks, posting, summaries) beside DuckDB reading the
+ *     same files into the same tables with no check (INSERT … SELECT FROM read_csv); bench/ingest.ts;
+ *  8. seed: a fresh seed at --seed-scale against its two-minute target; bench/seed.ts;
+ *  9. with --replicas: report screens on a PostgreSQL standby beside the primary (a throwaway pair made
  *     with pg_basebackup unless both URLs are given); bench/replicas.ts.
  * The DuckDB database is the one in --data-dir (seeded at --scale when empty; default a temp folder at demo);
  * the PostgreSQL one is seeded at --scale when empty.
@@ -49,6 +51,7 @@ import type { Statement } from '../server/report/types';
 import type { ReportQuery } from '../engine/wire';
 import { benchBrowser } from './bench/browser';
 import { benchClose } from './bench/close';
+import { benchIngest } from './bench/ingest';
 import { benchExport } from './bench/export';
 import { benchReplicasOn } from './bench/replicas';
 import { benchSeed } from './bench/seed';
@@ -68,7 +71,8 @@ const { values: args } = parseArgs({
     'load-reports': { type: 'string', default: '70,102,142,166' },
     'export-rows': { type: 'string', default: '1000000' },
     reports: { type: 'string', default: '70,102,142,166,60,107' },
-    only: { type: 'string', default: 'reports,load,browser,export,close,seed' },
+    only: { type: 'string', default: 'reports,load,browser,export,close,ingest,seed' },
+    'ingest-lines': { type: 'string', default: '1000000' },
     'seed-scale': { type: 'string', default: 'large' },
     replicas: { type: 'boolean', default: false },
     'primary-url': { type: 'string' },
@@ -417,6 +421,11 @@ if (sections.has('close')) {
   await duck.db.exec('CHECKPOINT');
   const [{ d }] = await duck.db.query<{ d: string }>('SELECT MAX(closed_through) AS d FROM day_close');
   await benchClose({ file: join(dataDir, 'hm.duckdb'), firstDay: addDays(d, 1), log: console.log });
+}
+
+if (sections.has('ingest')) {
+  await duck.db.exec('CHECKPOINT');
+  await benchIngest({ file: join(dataDir, 'hm.duckdb'), lines: Number(args['ingest-lines']), log: console.log });
 }
 
 await duck.db.close();

@@ -4,6 +4,7 @@
  * tenant's code reads exactly like an unknown one.
  */
 import { checkIdentifiers } from '../db/identifiers';
+import { withScratch } from '../db/scratch';
 import type { Db } from '../db/types';
 import type { Reference, TableContract } from './contract';
 import { lineOf, stagingTable, type LoadFile } from './load-files';
@@ -11,6 +12,8 @@ import type { Reject } from './load-rejects';
 import { typedColumn } from './load-types';
 
 const CHUNK = 200;
+/** A key as DuckDB's json_array writes it (no spaces), so keys read from the target compare with the staged ones. */
+const jsonKey = (values: readonly string[]) => JSON.stringify(values);
 const sqlString = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
 export interface ReferenceScope {
@@ -30,13 +33,20 @@ export async function checkReferences(scope: ReferenceScope, f: LoadFile, column
     const conditions = Object.keys(ref.when ?? {});
     // a row without the referencing columns (or the columns that say the reference holds) names nothing
     if (![...ref.columns, ...conditions].every((c) => columns.includes(c))) continue;
-    const rows = await referencingRows(scope.staging, f, ref);
-    if (rows.length === 0) continue;
-    const missing = new Set(rows.map((r) => r.key));
-    for (const k of await keysInLoad(scope, ref)) missing.delete(k);
-    for (const k of await keysInTarget(scope, ref, [...missing])) missing.delete(k);
-    for (const { r, key } of rows.filter((row) => missing.has(row.key))) {
-      const value = (JSON.parse(key) as string[]).join(' / ');
+    const rows = referencingRows(f, ref);
+    const loaded = keysInLoad(scope, ref);
+    // the distinct codes the load itself does not hold: usually few, whatever the number of rows
+    const codes = await scope.staging.query<{ k: string }>(`SELECT DISTINCT k FROM (${rows}) x${loaded ? ` WHERE k NOT IN (${loaded})` : ''}`);
+    if (codes.length === 0) continue;
+    const missing = new Set(codes.map((c) => c.k));
+    const stored = await keysInTarget(scope, ref, codes.map((c) => c.k));
+    for (const k of stored) missing.delete(k);
+    if (missing.size === 0) continue;
+    const refused = await withScratch(scope.staging, [{ name: 'k', type: 'VARCHAR' }], [...missing].map((k) => [k]), (scratch) =>
+      scope.staging.query<{ r: number; k: string }>(`SELECT r, k FROM (${rows}) x WHERE k IN (SELECT k FROM ${scratch}) ORDER BY r`),
+    );
+    for (const { r, k } of refused) {
+      const value = (JSON.parse(k) as string[]).join(' / ');
       rejects.push({
         table: f.table,
         file: f.file,
@@ -51,30 +61,24 @@ export async function checkReferences(scope: ReferenceScope, f: LoadFile, column
   return rejects;
 }
 
-/** Rows naming a code, with the code as a JSON array of normal texts. */
-async function referencingRows(staging: Db, f: LoadFile, ref: Reference): Promise<{ r: number; key: string }[]> {
+/** SQL of the rows naming a code (r: the row, k: the code as a JSON array of normal texts). */
+function referencingRows(f: LoadFile, ref: Reference): string {
   const normal = (c: string) => typedColumn(c, typeOf(f.contract, c)).normal;
   const where = [
     ...ref.columns.map((c) => `${normal(c)} IS NOT NULL`),
     ...Object.entries(ref.when ?? {}).map(([c, v]) => `${normal(c)} = ${sqlString(v)}`),
   ];
-  const rows = await staging.query<{ r: number; k: string }>(
-    `SELECT rowid::INTEGER AS r, json_array(${ref.columns.map(normal).join(', ')})::VARCHAR AS k FROM ${stagingTable(f)} WHERE ${where.join(' AND ')} ORDER BY rowid`,
-  );
-  return rows.map(({ r, k }) => ({ r, key: JSON.stringify(JSON.parse(k)) }));
+  return `SELECT rowid::INTEGER AS r, json_array(${ref.columns.map(normal).join(', ')})::VARCHAR AS k FROM ${stagingTable(f)} WHERE ${where.join(' AND ')}`;
 }
 
-/** Keys of the referenced table among the rows of this load. */
-async function keysInLoad(scope: ReferenceScope, ref: Reference): Promise<string[]> {
+/** SQL of the keys of the referenced table among the rows of this load, or null when the load holds none. */
+function keysInLoad(scope: ReferenceScope, ref: Reference): string | null {
   const loaded = scope.staged.get(ref.table);
   const fixed = Object.keys(ref.fixed ?? {});
-  if (!loaded || ![...ref.key, ...fixed].every((c) => loaded.columns.includes(c))) return [];
+  if (!loaded || ![...ref.key, ...fixed].every((c) => loaded.columns.includes(c))) return null;
   const normal = (c: string) => typedColumn(c, typeOf(loaded.file.contract, c)).normal;
   const where = Object.entries(ref.fixed ?? {}).map(([c, v]) => `${normal(c)} = ${sqlString(v)}`);
-  const rows = await scope.staging.query<{ k: string }>(
-    `SELECT DISTINCT json_array(${ref.key.map(normal).join(', ')})::VARCHAR AS k FROM ${stagingTable(loaded.file)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`,
-  );
-  return rows.map(({ k }) => JSON.stringify(JSON.parse(k)));
+  return `SELECT json_array(${ref.key.map(normal).join(', ')})::VARCHAR FROM ${stagingTable(loaded.file)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
 }
 
 /** Keys of the referenced table already stored for the tenant, asked a chunk of codes at a time. */
@@ -97,7 +101,7 @@ async function keysInTarget(scope: ReferenceScope, ref: Reference, keys: string[
       `SELECT ${ref.key.map((c, i) => `CAST(${c} AS VARCHAR) AS k${i}`).join(', ')} FROM ${ref.table} WHERE tenant_id = $1${fixed} AND (${tuples.join(' OR ')})`,
       params,
     );
-    for (const row of rows) found.push(JSON.stringify(ref.key.map((_, i) => row[`k${i}`])));
+    for (const row of rows) found.push(jsonKey(ref.key.map((_, i) => row[`k${i}`])));
   }
   return found;
 }

@@ -27,29 +27,37 @@ export function checkColumns(f: LoadFile, columns: readonly string[]): Reject[] 
   return rejects;
 }
 
-/** Every value of the file's columns: empty where required, or not exactly of the column's type. */
+/**
+ * Every value of the file's columns: empty where required, or not exactly of the column's type, in
+ * one pass over the file; refusals in column order, then row.
+ */
 export async function checkValues(staging: Db, f: LoadFile, columns: readonly string[]): Promise<Reject[]> {
-  const rejects: Reject[] = [];
-  for (const c of f.contract.columns.filter((c) => columns.includes(c.name))) {
-    const typed = typedColumn(c.name, c.type);
+  const checked = f.contract.columns.filter((c) => columns.includes(c.name));
+  if (!checked.length) return [];
+  const typed = checked.map((c) => typedColumn(c.name, c.type));
+  const bad = checked.map((c, i) => {
     const v = `NULLIF(${quoteIdent(c.name)}, '')`;
-    const rows = await staging.query<{ r: number; v: string | null }>(
-      `SELECT rowid::INTEGER AS r, ${quoteIdent(c.name)} AS v FROM ${stagingTable(f)} ` +
-        `WHERE ${c.required ? `${v} IS NULL OR ` : ''}(${v} IS NOT NULL AND NOT coalesce(${typed.fits}, false)) ORDER BY rowid`,
-    );
-    for (const { r, v: value } of rows) {
-      const empty = value === null || value === '';
-      rejects.push({
-        table: f.table,
-        file: f.file,
-        line: lineOf(f, r),
-        column: c.name,
-        value: value ?? '',
-        ...(empty ? { zh: '必填项为空', en: 'required value is empty' } : { zh: typed.zh, en: typed.en }),
-      });
-    }
-  }
-  return rejects;
+    return `(${c.required ? `${v} IS NULL OR ` : ''}(${v} IS NOT NULL AND NOT coalesce(${typed[i].fits}, false)))`;
+  });
+  // plain vectorised conditions over the file; only the rows that fail one are looked at again
+  const failing = await staging.query<Record<string, unknown>>(
+    `SELECT rowid::INTEGER AS r, ${bad.map((b, i) => `${b} AS b${i}, ${quoteIdent(checked[i].name)} AS v${i}`).join(', ')}
+       FROM ${stagingTable(f)} WHERE ${bad.join(' OR ')}`,
+  );
+  const rows = checked
+    .flatMap((_, i) => failing.filter((row) => row[`b${i}`] === true).map((row) => ({ r: Number(row.r), i, v: row[`v${i}`] as string | null })))
+    .sort((a, b) => a.i - b.i || a.r - b.r);
+  return rows.map(({ r, i, v: value }) => {
+    const empty = value === null || value === '';
+    return {
+      table: f.table,
+      file: f.file,
+      line: lineOf(f, r),
+      column: checked[i].name,
+      value: value ?? '',
+      ...(empty ? { zh: '必填项为空', en: 'required value is empty' } : { zh: typed[i].zh, en: typed[i].en }),
+    };
+  });
 }
 
 /** The normal text of the key columns, joined: one code per row whatever its spelling. */

@@ -4,6 +4,10 @@
  * a load repeated changes nothing and a changed row replaces the old one. Rows travel as CSV through
  * `db.loadCsv` (DuckDB's reader, PostgreSQL's COPY), the same path as the seed.
  */
+import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { checkIdentifiers } from '../db/identifiers';
 import type { Db } from '../db/types';
 import { TENANT_COLUMN } from './contract';
@@ -11,7 +15,6 @@ import { stagingTable, type LoadFile } from './load-files';
 import { typedColumn } from './load-types';
 
 const CHUNK_KEYS = 500;
-const CHUNK_ROWS = 10_000;
 
 export interface StagedFile {
   file: LoadFile;
@@ -67,8 +70,6 @@ async function deleteLoadedKeys(tx: Db, staging: Db, tenantId: number, f: LoadFi
   }
 }
 
-const csvValue = (v: string | null) => (v === null ? '' : `"${v.replace(/"/g, '""')}"`);
-
 /** The staged rows in the target table's own column order: the tenant first-hand, columns not in the file empty. */
 export async function insertRows(tx: Db, staging: Db, tenantId: number, f: StagedFile): Promise<number> {
   const { table, contract } = f.file;
@@ -80,16 +81,18 @@ export async function insertRows(tx: Db, staging: Db, tenantId: number, f: Stage
   const types = names.map((n) => (n === TENANT_COLUMN ? 'BIGINT' : contract.columns.find((c) => c.name === n)?.type));
   const unknown = names.filter((_, i) => !types[i]);
   if (unknown.length) throw new Error(`${table}: columns outside the data contract: ${unknown.join(', ')}`);
-  const fileColumns = names.filter((n) => n !== TENANT_COLUMN);
-  const select = fileColumns.map((n, i) => (f.columns.includes(n) ? `${typedColumn(n, types[names.indexOf(n)]!).normal} AS c${i}` : `NULL AS c${i}`));
-  const rows = await staging.query<Record<string, string | null>>(`SELECT ${select.join(', ')} FROM ${stagingTable(f.file)} ORDER BY rowid`);
-  const buffers: Buffer[] = [];
-  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
-    const lines = rows.slice(start, start + CHUNK_ROWS).map((row) =>
-      names.map((n) => (n === TENANT_COLUMN ? String(tenantId) : csvValue(row[`c${fileColumns.indexOf(n)}`]))).join(','),
-    );
-    buffers.push(Buffer.from(`${lines.join('\n')}\n`));
+  const select = names.map((n, i) =>
+    n === TENANT_COLUMN ? `${tenantId} AS c${i}` : f.columns.includes(n) ? `${typedColumn(n, types[i]!).normal} AS c${i}` : `NULL AS c${i}`,
+  );
+  // DuckDB writes the rows as CSV itself (NULL as an empty field, '' quoted), as COPY and read_csv take them
+  const file = join(tmpdir(), `hm-load-${process.pid}-${randomUUID()}.csv`);
+  try {
+    await staging.exec(`COPY (SELECT ${select.join(', ')} FROM ${stagingTable(f.file)} ORDER BY rowid) TO '${file}' (FORMAT csv, HEADER false)`);
+    const csv = await readFile(file);
+    if (csv.length) await tx.loadCsv(table, names, types as string[], [csv]);
+  } finally {
+    await rm(file, { force: true });
   }
-  if (buffers.length) await tx.loadCsv(table, names, types as string[], buffers);
-  return rows.length;
+  const [{ n }] = await staging.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${stagingTable(f.file)}`);
+  return n;
 }

@@ -1,0 +1,133 @@
+/**
+ * `npx tsx scripts/bench/ingest.ts --file DB.duckdb [--lines 1000000] [--rounds 3]`
+ * Ingest step of `npm run bench`: the product's bulk load of a week of sales (sales_order,
+ * sales_order_item, sales_payment as CSV; every check, the posting of each line, the cost written
+ * back, summaries and the T+1 copy of the days) against DuckDB reading the same files straight into
+ * the same tables with no check and no posting (INSERT … SELECT FROM read_csv). Each round loads into
+ * a fresh copy of the seeded file on each side, in rotating order; prints medians and their ratio.
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { addDays } from '../../engine/dates/calendar';
+import { openDuckDb } from '../../server/db/duckdb';
+import type { Db } from '../../server/db/types';
+import { dataContract } from '../../server/ingest/contract-fs';
+import { loadFolder } from '../../server/ingest/load';
+import { tenantToday } from '../../server/tenant-clock';
+import { interleaved, msSpread, ratioLine } from './ab';
+
+export interface IngestBenchOptions {
+  /** a seeded DuckDB file, checkpointed (it is copied for every round and side) */
+  file: string;
+  lines?: number;
+  rounds?: number;
+  tenantId?: number;
+  log: (line: string) => void;
+}
+
+const TABLES = ['sales_order', 'sales_order_item', 'sales_payment'] as const;
+
+/** A week of two-line sales at the tenant's stores, of goods each store keeps; the files' folder. */
+export async function writeSales(db: Db, tenantId: number, lines: number, dir: string): Promise<void> {
+  const today = await tenantToday(db, tenantId);
+  const stores = await db.query<{ org_code: string; store_no: string }>('SELECT org_code, store_no FROM store WHERE tenant_id = $1 ORDER BY store_no', [tenantId]);
+  const kept = await db.query<{ org_code: string; sku_no: string }>('SELECT DISTINCT org_code, sku_no FROM stock WHERE tenant_id = $1 ORDER BY 1, 2', [tenantId]);
+  const skusAt = new Map<string, string[]>();
+  for (const k of kept) skusAt.set(k.org_code, [...(skusAt.get(k.org_code) ?? []), k.sku_no]);
+  const usable = stores.filter((s) => (skusAt.get(s.org_code)?.length ?? 0) >= 2);
+  const [{ pay_type: pay }] = await db.query<{ pay_type: string }>('SELECT pay_type FROM payment_trade_type WHERE tenant_id = $1 ORDER BY pay_type LIMIT 1', [tenantId]);
+  const orders = ['order_no,org_code,store_no,order_source,order_kind,is_return,order_time,business_date,total_amount,discount_amount,pay_amount,is_mixed_payment,order_status'];
+  const items = ['order_no,line_no,sku_no,qty,selling_price,sale_amount,discount_amount'];
+  const payments = ['order_no,pay_line,pay_type,pay_amount,pay_time'];
+  for (let i = 0; i < lines / 2; i++) {
+    const store = usable[i % usable.length];
+    const skus = skusAt.get(store.org_code)!;
+    const day = addDays(today, -(i % 7));
+    const time = `${day} ${String(8 + (i % 12)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`;
+    const no = `BI${i}`;
+    const [a, b] = [skus[i % skus.length], skus[(i + 1) % skus.length]];
+    orders.push(`${no},${store.org_code},${store.store_no},1,1,0,${time},${day},15.0000,0,15.0000,0,4`);
+    items.push(`${no},1,${a},1,10,10.0000,0`, `${no},2,${b},1,5,5.0000,0`);
+    payments.push(`${no},1,${pay},15.0000,${time}`);
+  }
+  writeFileSync(join(dir, 'sales_order.csv'), `${orders.join('\n')}\n`);
+  writeFileSync(join(dir, 'sales_order_item.csv'), `${items.join('\n')}\n`);
+  writeFileSync(join(dir, 'sales_payment.csv'), `${payments.join('\n')}\n`);
+}
+
+/** The floor: the same files into the same tables, read by DuckDB with the contract's types, nothing else. */
+async function directLoad(db: Db, tenantId: number, dir: string): Promise<void> {
+  const contract = dataContract();
+  await db.transaction(async (tx) => {
+    for (const table of TABLES) {
+      const t = contract.supplied.find((c) => c.table === table)!;
+      const file = join(dir, `${table}.csv`);
+      const names = readFileSync(file, 'utf8').slice(0, 1000).split('\n')[0].split(',');
+      const types = names.map((n) => t.columns.find((c) => c.name === n)!.type);
+      const spec = names.map((n, i) => `'${n}': '${types[i]}'`).join(', ');
+      // the posting fills the cost; the floor writes a zero where the table demands one
+      const cost = table === 'sales_order_item' ? [', cost_amount', ', 0'] : ['', ''];
+      await tx.exec(
+        `INSERT INTO ${table} (tenant_id, ${names.join(', ')}${cost[0]}) SELECT ${tenantId}, ${names.join(', ')}${cost[1]} FROM read_csv('${file}', header = true, columns = {${spec}})`,
+      );
+    }
+  });
+}
+
+export async function benchIngest(opts: IngestBenchOptions): Promise<void> {
+  const { log } = opts;
+  const lines = opts.lines ?? 1_000_000;
+  const rounds = opts.rounds ?? 3;
+  const tenantId = opts.tenantId ?? 10139;
+  const dir = mkdtempSync(join(tmpdir(), 'hm-bench-ingest-'));
+  const files = join(dir, 'files');
+  mkdirSync(files);
+  try {
+    const source = await openDuckDb(opts.file);
+    await writeSales(source, tenantId, lines, files);
+    await source.close();
+    const fresh = (name: string) => {
+      const path = join(dir, `${name}.duckdb`);
+      rmSync(path, { force: true });
+      rmSync(`${path}.wal`, { force: true });
+      copyFileSync(opts.file, path);
+      return openDuckDb(path);
+    };
+    const contract = dataContract();
+    let written = 0;
+    // the copy is made before the clock starts: each side times only its load
+    const side = (name: string, run: (db: Db) => Promise<void>) => async () => {
+      const db = await fresh(name);
+      const t = performance.now();
+      await run(db);
+      const ms = performance.now() - t;
+      await db.close();
+      return ms;
+    };
+    const product = side('product', async (db) => {
+      const result = await loadFolder({ target: db, contract, tenantId, folder: files, source: { kind: 'file' } });
+      if (result.status !== 'done') throw new Error(`bench load refused: ${JSON.stringify(result.rejectList.slice(0, 3))}`);
+      written = result.tables.reduce((a, t) => a + t.rows, 0);
+    });
+    const direct = side('direct', (db) => directLoad(db, tenantId, files));
+    const spent: Record<string, number[]> = { product: [], direct: [] };
+    await interleaved({ product: async () => spent.product.push(await product()), direct: async () => spent.direct.push(await direct()) }, rounds);
+    // interleaved times the copy too; the sides' own clocks time the loads alone (the untimed first run dropped)
+    const times = { product: spent.product.slice(1), direct: spent.direct.slice(1) };
+    log(`bulk load of ${lines} sales lines (${lines / 2} orders, ${written} rows in 3 files) into tenant ${tenantId} (DuckDB), ${rounds} rounds:`);
+    log(`  npm run load (checks, posting, summaries): ${msSpread(times.product)} = ${Math.round(lines / (times.product.sort((a, b) => a - b)[Math.floor(times.product.length / 2)] / 1000))} lines/s`);
+    log(`  INSERT … SELECT FROM read_csv, no checks:  ${msSpread(times.direct)}`);
+    log(`  product / floor:                           ${ratioLine(times.product, times.direct, 1.5)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const { values } = parseArgs({ options: { file: { type: 'string' }, lines: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' } } });
+  if (!values.file) throw new Error('--file DB.duckdb (a seeded DuckDB file) is required');
+  await benchIngest({ file: values.file, lines: Number(values.lines), rounds: Number(values.rounds), log: console.log });
+}
