@@ -4,13 +4,14 @@
  * Exit code 0 when written, 1 when refused (see <folder>/rejects.csv) or the load cannot start.
  * See docs/loading.md.
  */
-import { existsSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { dbConfigFromEnv, openDb } from '../server/db/open';
 import type { Db } from '../server/db/types';
 import { dataContract } from '../server/ingest/contract-fs';
-import { loadFolder, LoadError, tenantOf } from '../server/ingest/load';
+import { inboxDir, READY, RESULT, type InboxResult } from '../server/ingest/inbox';
+import { loadFolder, LoadError, tenantOf, type LoadResult } from '../server/ingest/load';
 
 const { values: args, positionals } = parseArgs({ options: { tenant: { type: 'string' } }, allowPositionals: true });
 const folder = positionals[0];
@@ -30,23 +31,8 @@ if (!config.databaseUrl && !existsSync(duckFile)) {
   process.exit(1);
 }
 
-async function open(): Promise<Db> {
-  try {
-    return await openDb(config);
-  } catch (err) {
-    // DuckDB admits one process per file: a running server holds it
-    if (/lock/i.test((err as Error).message)) {
-      console.error(`${duckFile} 正被运行中的服务占用：请先停止服务再导入 / is in use by a running server: stop the server, then load`);
-      process.exit(1);
-    }
-    throw err;
-  }
-}
-
-const db = await open();
-try {
-  const tenantId = await tenantOf(db, args.tenant);
-  const result = await loadFolder({ target: db, contract: dataContract(), tenantId, folder, source: { kind: 'file' }, log: (line) => console.log(line) });
+/** The summary every way of loading ends with. */
+function report(result: Pick<LoadResult, 'tables' | 'seconds' | 'status' | 'ok' | 'rejects' | 'rejectsFile'>): void {
   console.log('—'.repeat(40));
   for (const t of result.tables) console.log(`${t.table.padEnd(24)} ${String(t.rows).padStart(8)} 行 / rows`);
   console.log(`用时 / seconds: ${result.seconds.toFixed(1)}`);
@@ -56,6 +42,41 @@ try {
     console.log(`拒收 ${result.rejects} 处，未写入任何数据，见 / ${result.rejects} rejects, nothing written, see ${result.rejectsFile}`);
     process.exitCode = 1;
   }
+}
+
+/**
+ * DuckDB admits one process per file: while the server holds it, the files go to its inbox
+ * (server/ingest/inbox.ts) and this command waits for the server's result.
+ */
+async function handToServer(merchantNo: string): Promise<void> {
+  const batch = join(inboxDir(config.dataDir), merchantNo, `${new Date().toISOString().replace(/[-:.]/g, '')}-${process.pid}`);
+  mkdirSync(batch, { recursive: true });
+  for (const name of readdirSync(folder)) if (statSync(join(folder, name)).isFile() && name !== 'rejects.csv') copyFileSync(join(folder, name), join(batch, name));
+  writeFileSync(join(batch, READY), '');
+  console.log(`服务正在运行：文件已交给服务导入，等待结果 / the server is running: files handed to it, waiting (${batch})`);
+  const result = join(batch, RESULT);
+  while (!existsSync(result)) await new Promise((r) => setTimeout(r, 500));
+  const answer = JSON.parse(readFileSync(result, 'utf8')) as InboxResult;
+  if ('error' in answer) {
+    console.error(answer.error);
+    process.exitCode = 1;
+    return;
+  }
+  if (answer.rejectsFile) copyFileSync(answer.rejectsFile, join(folder, 'rejects.csv'));
+  report({ ...answer, ...(answer.rejectsFile ? { rejectsFile: join(folder, 'rejects.csv') } : {}) });
+}
+
+let db: Db;
+try {
+  db = await openDb(config);
+} catch (err) {
+  if (config.databaseUrl || !/lock/i.test((err as Error).message)) throw err;
+  await handToServer(args.tenant);
+  process.exit();
+}
+try {
+  const tenantId = await tenantOf(db, args.tenant);
+  report(await loadFolder({ target: db, contract: dataContract(), tenantId, folder, source: { kind: 'file' }, log: (line) => console.log(line) }));
 } catch (err) {
   if (!(err instanceof LoadError)) throw err;
   console.error(err.message);

@@ -6,6 +6,7 @@ import { spreadDemoTenants } from './db/demo-shards';
 import { buildServer } from './app';
 import { fillEmptySummariesEverywhere, startUpkeep } from './upkeep';
 import { startDailyClose } from './close';
+import { startInbox } from './ingest/inbox';
 import { demoLogin } from './startup/demo-login';
 import { browserUrl, readyLine } from './startup/lines';
 import { friendlyLines, loggerOptions, seedProgress } from './startup/logger';
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
   if (filled.length) app.log.info({ filled }, 'report summaries filled');
 
   const dailyClose = startDailyClose(app);
+  // DuckDB admits one writing process: `npm run load` hands its files to this one through the inbox
+  const inbox = config.db.databaseUrl ? null : startInbox(app, config.db.dataDir);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -40,6 +43,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     upkeep.stop();
     await dailyClose.stop();
+    await inbox?.stop();
     await app.close();
     await db.close();
     process.exit(0);
