@@ -4,7 +4,7 @@
  * the server's result. The inbox claims each batch once, leaves batches without READY alone, and
  * loads a batch again that a stopped server had taken without finishing.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +61,17 @@ describe(`npm run load beside a running server (${dialectUnderTest})`, () => {
     expect(out).toContain('written in one transaction');
     expect(out.includes('files handed to it')).toBe(!pgUrl);
     expect(await count("SELECT COUNT(*) FROM sku WHERE tenant_id = 10139 AND sku_no LIKE 'K90%'")).toBe(3);
+  });
+
+  it("the README's second step: a day of sample sales at the sample stores loads and posts", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'hm-cli-sales-'));
+    folders.push(folder);
+    const made = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'sample-sales.ts'), folder], { cwd: ROOT, encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const { code, out } = await runLoad(folder);
+    expect(code, out).toBe(0);
+    expect(await count("SELECT COUNT(*) FROM sales_order WHERE tenant_id = 10139 AND order_no LIKE 'SMP%'")).toBe(6);
+    expect(await count("SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139 AND doc_no LIKE 'SMP%' AND org_code IN ('2901', '2902')")).toBe(12);
   });
 
   it('a refused load prints its rejects and leaves rejects.csv in the folder', async () => {

@@ -63,7 +63,7 @@ describe('loading master data', () => {
   test('the sample loads into tenant 10139 with its id', async () => {
     const result = await load(sampleWith());
     expect(result).toMatchObject({ ok: true, rejects: 0 });
-    expect(Object.fromEntries(result.tables.map((x) => [x.table, x.rows]))).toEqual({ brand: 2, sku: 3, store: 2, supplier: 1 });
+    expect(Object.fromEntries(result.tables.map((x) => [x.table, x.rows]))).toEqual({ brand: 2, organisation: 2, sku: 3, store: 2, supplier: 1 });
     const [store] = await t.db.query(`SELECT tenant_id, store_name, address, open_date, org_code FROM store WHERE store_no = 'S902'`);
     expect(store).toEqual({ tenant_id: 10139, store_name: '样例门店二', address: '徐汇区漕溪北路 2 号, 近地铁', open_date: '2026-04-15', org_code: '2902' });
     const skus = await t.db.query(`SELECT tenant_id, sku_no, brand_code, selling_price, output_tax_rate FROM sku WHERE sku_no LIKE 'K90%' ORDER BY sku_no`);
