@@ -13,6 +13,20 @@ import { bookMovement, LEDGER_COLUMNS, LEDGER_TYPES, nextLedgerId, postedOf, pos
 import { applySnapshotDeltas, carrySnapshotsForward, SnapshotDeltas } from './snapshots';
 
 const CHUNK = 500;
+const LINES_PER_BUFFER = 50_000;
+
+/** A ledger row as a CSV line (codes quoted only when they must be; null is the empty field). */
+function csvLine(row: readonly (string | number | null)[]): string {
+  let line = '';
+  for (let i = 0; i < row.length; i++) {
+    const v = row[i];
+    if (i) line += ',';
+    if (v === null) continue;
+    if (typeof v === 'number') line += v;
+    else line += v === '' || /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+  }
+  return line;
+}
 const positionKey = (org: string, center: string, sku: string) => `${org}\u0000${center}\u0000${sku}`;
 
 interface Held extends Position {
@@ -42,13 +56,19 @@ export async function postMovementsInBulk(tx: Db, tenantId: number, today: strin
     p.time = m.time;
     posted.push(postedOf(m, post));
   }
-  await withScratch(tx, LEDGER_COLUMNS.map((name, i) => ({ name, type: LEDGER_TYPES[i] })), ledger, (scratch) =>
-    tx.exec(`INSERT INTO stock_ledger (${LEDGER_COLUMNS.join(', ')}) SELECT ${LEDGER_COLUMNS.join(', ')} FROM ${scratch}`),
-  );
+  await writeLedger(tx, ledger);
   await writePositions(tx, tenantId, [...held.values()]);
   await carrySnapshotsForward(tx, tenantId, today);
   await applySnapshotDeltas(tx, tenantId, today, deltas);
   return posted;
+}
+
+/** DuckDB appends the rows to the ledger in place; PostgreSQL takes them as COPY CSV. */
+async function writeLedger(tx: Db, rows: readonly (readonly (string | number | null)[])[]): Promise<void> {
+  if (tx.dialect === 'duckdb') return tx.bulkInsert('stock_ledger', LEDGER_COLUMNS, rows);
+  const buffers: Buffer[] = [];
+  for (let i = 0; i < rows.length; i += LINES_PER_BUFFER) buffers.push(Buffer.from(`${rows.slice(i, i + LINES_PER_BUFFER).map(csvLine).join('\n')}\n`));
+  if (buffers.length) await tx.loadCsv('stock_ledger', LEDGER_COLUMNS, LEDGER_TYPES, buffers);
 }
 
 /** Every position the movements touch, as stored, or new at the goods' purchase price. */

@@ -32,7 +32,7 @@ export class SnapshotDeltas {
   readonly byKey = new Map<string, Delta>();
 
   add(key: SnapshotKey, date: string, qty: number, amt: number): void {
-    const id = JSON.stringify([key.org, key.center, key.sku, key.lot, date]);
+    const id = `${key.org}\u0000${key.center}\u0000${key.sku}\u0000${key.lot ?? ''}\u0001${date}`;
     const d = this.byKey.get(id);
     if (d) {
       d.qty += qty;
