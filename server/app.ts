@@ -9,6 +9,7 @@ import { handleError } from './http/error-handler';
 import { registerPlainInput } from './http/plain-input';
 import type { ServerSession } from './auth/session';
 import { registerAuthGuard } from './auth/guard';
+import { ingestRoutes } from './ingest/routes';
 import { startSessionCache } from './auth/session-cache';
 import { registerSecurityHeaders, requestId } from './http/security';
 import { registerSpa } from './http/spa';
@@ -47,7 +48,7 @@ declare module 'fastify' {
 }
 
 /** Every API plugin of the product; each registers its own routes under /api (reportRoutes before its users). */
-const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes, documentRoutes, studioRoutes, dayCloseRoutes];
+const API_PLUGINS = [authRoutes, jobRoutes, optionRoutes, tableColumnRoutes, passwordRoutes, shellRoutes, reportRoutes, reportExportRoutes, aiRoutes, printRoutes, pickerRoutes, documentRoutes, studioRoutes, dayCloseRoutes, ingestRoutes];
 
 export interface BuildOptions {
   db: Db;

@@ -13,6 +13,7 @@ export const TENANT_LOCKS = {
   posting: 7301,
   printStyles: 7401,
   labelTemplates: 7402,
+  ingestKeys: 7501,
 } as const;
 
 export async function lockTenant(tx: Db, kind: keyof typeof TENANT_LOCKS, tenantId: number): Promise<void> {

@@ -175,16 +175,21 @@ export function idempotent<Req extends FastifyRequest, Reply extends FastifyRepl
   return idempotentForm(async (req: Req, reply: Reply, claim) => handler(req, reply, await claim(req.body)));
 }
 
+/** Whose keys a request's key is among: the session's account, or (ingest) another caller. */
+export type KeyOwner = (req: FastifyRequest) => { tenant_id: number; account_id: number } | null;
+const sessionOwner: KeyOwner = (req) => req.session;
+
 /** As `idempotent`, for a handler that reads the body itself and then claims the key with it. */
 export function idempotentForm<Req extends FastifyRequest, Reply extends FastifyReply>(
   handler: (req: Req, reply: Reply, claim: ClaimKey) => Promise<unknown>,
+  ownerOf: KeyOwner = sessionOwner,
 ): (req: Req, reply: Reply) => Promise<unknown> {
   return async (req, reply) => {
     const key = idempotencyKeyOf(req.headers);
-    const session = req.session;
-    if (key === null || !session) return handler(req, reply, async () => noSeal);
+    const who = ownerOf(req);
+    if (key === null || !who) return handler(req, reply, async () => noSeal);
     const db = req.server.db;
-    const owner: Owner = { tenant_id: session.tenant_id, account_id: session.account_id, key };
+    const owner: Owner = { tenant_id: who.tenant_id, account_id: who.account_id, key };
     let token: string | null = null;
     const claimKey: ClaimKey = async (body) => {
       token = await claimOrReplay(db, owner, requestFingerprint(req.method, req.url, body));

@@ -37,6 +37,8 @@ export interface LoadOptions {
   source: LoadSource;
   /** one progress line at a time */
   log?: (line: string) => void;
+  /** runs inside the write transaction (a push's Idempotency-Key commits with its rows) */
+  seal?: (tx: Db) => Promise<void>;
 }
 
 export interface LoadResult {
@@ -132,6 +134,7 @@ export async function loadFolder(opts: LoadOptions): Promise<LoadResult> {
         await upsertTables(tx, staging, tenantId, master, wrote);
         for (const load of facts.loads) await writeFacts(tx, staging, tenantId, today, load, wrote);
         await refreshDays(tx, tenantId, today, facts.loads, staging, log);
+        await opts.seal?.(tx);
         return writeLog(tx, opts, { status: 'done', tables, rejects: [], fingerprint, started });
       });
       return await finish('done', [], fingerprint, logId);

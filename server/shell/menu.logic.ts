@@ -4,6 +4,7 @@
  */
 import { DOCUMENT_GROUPS, documentRoute } from '../../engine/document/menu';
 import { DAY_CLOSE_MENU_ID, DAY_CLOSE_PATH } from '../../engine/day-close';
+import { INGEST_MENU_ID, INGEST_PATH } from '../../engine/ingest';
 import { PRINT_STYLES_MENU_ID } from '../../engine/print/styles';
 import type { MenuNode } from '../../engine/shell';
 import type { ClientType } from '../../engine/wire';
@@ -93,6 +94,7 @@ export const FIXED_GROUPS: (GroupDef & { leaves: FixedLeaf[] })[] = [
         icon: 'file-import',
       },
       { id: DAY_CLOSE_MENU_ID, title: '日结记录', title_en: 'Daily close', route: DAY_CLOSE_PATH, icon: 'calendar-check' },
+      { id: INGEST_MENU_ID, title: '数据接入', title_en: 'Data in', route: INGEST_PATH, icon: 'file-import' },
     ],
   },
 ];

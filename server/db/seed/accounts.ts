@@ -1,4 +1,5 @@
 import { DAY_CLOSE_MENU_ID } from '../../../engine/day-close';
+import { INGEST_MENU_ID } from '../../../engine/ingest';
 import { PRINT_STYLES_MENU_ID } from '../../../engine/print/styles';
 import { STUDIO_PERMISSION } from '../../../engine/studio/rules';
 import type { ClientType } from '../../../engine/wire';
@@ -53,7 +54,7 @@ export function buildAccounts(world: World): { accounts: AccountSeed[]; mallAcco
     accounts.push(seed);
     return seed.account_id;
   };
-  const hq = permissionOf([...reportIds('HMT', world.profile.special), ...documentIds('HMT'), PRINT_STYLES_MENU_ID, DAY_CLOSE_MENU_ID]);
+  const hq = permissionOf([...reportIds('HMT', world.profile.special), ...documentIds('HMT'), PRINT_STYLES_MENU_ID, DAY_CLOSE_MENU_ID, INGEST_MENU_ID]);
   add({ username: 'admin', account_name: '系统管理员', client_type: 'HMT', org_code: '1000', permission: `${hq},${STUDIO_PERMISSION}` });
   const mallAccount = add({ username: 'mall', account_name: '线上商城', client_type: 'HMT', org_code: '1000', permission: '', status: 0 });
   if (t === 10139) {
