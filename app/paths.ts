@@ -1,4 +1,5 @@
 import { DAY_CLOSE_PATH } from '../engine/day-close';
+import { INGEST_PATH } from '../engine/ingest';
 
 /**
  * Route paths used across the app. `login` is the spec's named route "Login" (the target after logout).
@@ -14,6 +15,7 @@ export const PATHS = {
   goods: '/c-sku-detail',
   jobs: '/j-system-leadingin',
   dayClose: DAY_CLOSE_PATH,
+  ingest: INGEST_PATH,
   dataScreen: '/data-screen',
   dataSwiper: '/data-swiper',
   printStyles: '/print-styles',

@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
           { path: PATHS.goods, lazy: page(() => import('./pages/GoodsDetail/GoodsDetailPage'), 'GoodsDetailPage') },
           { path: PATHS.jobs, lazy: page(() => import('./pages/SystemImportLog/SystemImportLogPage'), 'SystemImportLogPage') },
           { path: PATHS.dayClose, lazy: page(() => import('./pages/DayClose/DayClosePage'), 'DayClosePage') },
+          { path: PATHS.ingest, lazy: page(() => import('./pages/Ingest/IngestPage'), 'IngestPage') },
           { path: PATHS.printStyles, lazy: page(() => import('./pages/PrintStyles/PrintStylesPage'), 'PrintStylesPage') },
           // the editor and its form library load only when the studio is opened
           { path: PATHS.studio, lazy: page(() => import('./pages/Studio/StudioPage'), 'StudioPage') },

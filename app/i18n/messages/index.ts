@@ -8,6 +8,7 @@ import blocks from './blocks';
 import common from './common';
 import dayClose from './dayClose';
 import documents from './documents';
+import ingest from './ingest';
 import login from './login';
 import print from './print';
 import report from './report';
@@ -19,6 +20,7 @@ export const namespaces: Record<string, NamespaceMessages> = {
   common,
   dayClose,
   documents,
+  ingest,
   login,
   print,
   report,
