@@ -51,7 +51,7 @@ import type { Statement } from '../server/report/types';
 import type { ReportQuery } from '../engine/wire';
 import { benchBrowser } from './bench/browser';
 import { benchClose } from './bench/close';
-import { benchIngest } from './bench/ingest';
+import { benchIngest, benchPush } from './bench/ingest';
 import { benchExport } from './bench/export';
 import { benchReplicasOn } from './bench/replicas';
 import { benchSeed } from './bench/seed';
@@ -426,6 +426,7 @@ if (sections.has('close')) {
 if (sections.has('ingest')) {
   await duck.db.exec('CHECKPOINT');
   await benchIngest({ file: join(dataDir, 'hm.duckdb'), lines: Number(args['ingest-lines']), log: console.log });
+  await benchPush({ file: join(dataDir, 'hm.duckdb'), log: console.log });
 }
 
 await duck.db.close();

@@ -5,6 +5,7 @@
  * back, summaries and the T+1 copy of the days) against DuckDB reading the same files straight into
  * the same tables with no check and no posting (INSERT … SELECT FROM read_csv). Each round loads into
  * a fresh copy of the seeded file on each side, in rotating order; prints medians and their ratio.
+ * Then the push API's lines per second (benchPush).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,9 @@ import { parseArgs } from 'node:util';
 import { addDays } from '../../engine/dates/calendar';
 import { openDuckDb } from '../../server/db/duckdb';
 import type { Db } from '../../server/db/types';
+import { buildServer } from '../../server/app';
 import { dataContract } from '../../server/ingest/contract-fs';
+import { createKey } from '../../server/ingest/keys';
 import { loadFolder } from '../../server/ingest/load';
 import { tenantToday } from '../../server/tenant-clock';
 import { interleaved, msSpread, ratioLine } from './ab';
@@ -126,8 +129,65 @@ export async function benchIngest(opts: IngestBenchOptions): Promise<void> {
   }
 }
 
+/**
+ * The push API: batches of two-line orders (lines and payments nested, NDJSON) posted one after the
+ * other through the real route with an ingest key, into a copy of the seeded file; lines per second,
+ * beside the target of 20,000.
+ */
+export async function benchPush(opts: { file: string; batches?: number; orders?: number; tenantId?: number; log: (line: string) => void }): Promise<void> {
+  const batches = opts.batches ?? 10;
+  const perBatch = opts.orders ?? 5000;
+  const tenantId = opts.tenantId ?? 10139;
+  const dir = mkdtempSync(join(tmpdir(), 'hm-bench-push-'));
+  try {
+    copyFileSync(opts.file, join(dir, 'hm.duckdb'));
+    const db = await openDuckDb(join(dir, 'hm.duckdb'));
+    const app = await buildServer({ db, config: { staticDir: '/nonexistent', filesDir: dir } });
+    await app.ready();
+    const key = await createKey(db, tenantId, 0, 'bench', ['sales_order'], async () => {});
+    const today = await tenantToday(db, tenantId);
+    const stocked = await db.query<{ org_code: string; sku_no: string }>('SELECT org_code, sku_no FROM stock WHERE tenant_id = $1 ORDER BY 1, 2 LIMIT 2000', [tenantId]);
+    const spent: number[] = [];
+    let lines = 0;
+    for (let b = 0; b < batches; b++) {
+      const body = Array.from({ length: perBatch }, (_, i) => {
+        const [a, c] = [stocked[(b * perBatch + i) % stocked.length], stocked[(b * perBatch + i + 1) % stocked.length]];
+        const time = `${today} ${String(8 + (i % 12)).padStart(2, '0')}:00:00`;
+        return JSON.stringify({
+          order_no: `BP${b}-${i}`, org_code: a.org_code, order_source: 1, order_kind: 1, is_return: 0, order_time: time, business_date: today,
+          total_amount: 15, discount_amount: 0, pay_amount: 15, is_mixed_payment: 0, order_status: 4,
+          sales_order_item: [
+            { line_no: 1, sku_no: a.sku_no, qty: 1, selling_price: 10, sale_amount: 10, discount_amount: 0 },
+            { line_no: 2, sku_no: c.sku_no, qty: 1, selling_price: 5, sale_amount: 5, discount_amount: 0 },
+          ],
+          sales_payment: [{ pay_line: 1, pay_type: 'CASH', pay_amount: 15 }],
+        });
+      }).join('\n');
+      const t = performance.now();
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/ingest/sales_order',
+        headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/x-ndjson', 'idempotency-key': `bench-${b}` },
+        payload: body,
+      });
+      spent.push(performance.now() - t);
+      if (res.statusCode !== 200) throw new Error(`push refused: ${res.body.slice(0, 300)}`);
+      lines += perBatch * 2;
+    }
+    const seconds = spent.reduce((a, x) => a + x, 0) / 1000;
+    const rate = lines / seconds;
+    opts.log(`push API: ${batches} batches of ${perBatch} orders (${perBatch * 2} lines, lines and payments nested, NDJSON) one after the other (DuckDB):`);
+    opts.log(`  per batch ${msSpread(spent)}; ${Math.round(rate)} lines/s | target ≥ 20,000 lines/s: ${rate >= 20_000 ? 'met' : 'NOT met'}`);
+    await app.close();
+    await db.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
   const { values } = parseArgs({ options: { file: { type: 'string' }, lines: { type: 'string', default: '1000000' }, rounds: { type: 'string', default: '3' } } });
   if (!values.file) throw new Error('--file DB.duckdb (a seeded DuckDB file) is required');
   await benchIngest({ file: values.file, lines: Number(values.lines), rounds: Number(values.rounds), log: console.log });
+  await benchPush({ file: values.file, log: console.log });
 }
