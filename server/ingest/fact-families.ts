@@ -25,7 +25,7 @@ export interface FactFamily {
   header: string;
   /** the header's key column, which its parts carry */
   key: string;
-  /** the header's date: the open period applies to it, and parts' date columns take it */
+  /** the header's date (DATE or TIMESTAMP): the open period applies to its day, and parts' date columns take it */
   date: string;
   parts: { table: string; date?: string }[];
   posting?: FactPosting;
@@ -49,6 +49,10 @@ export const FACT_FAMILIES: readonly FactFamily[] = [
       bookedCost: { price: 'cost_price', amount: 'cost_amount' },
     },
   },
+  // facts of one table each, moving no stock: card use and top-ups, member points, advance payments
+  { header: 'card_transaction', key: 'txn_id', date: 'txn_time', parts: [] },
+  { header: 'member_points_ledger', key: 'id', date: 'biz_time', parts: [] },
+  { header: 'advance_payment', key: 'adv_no', date: 'biz_time', parts: [] },
 ];
 
 /** The family a table belongs to, as header or part. */

@@ -26,6 +26,8 @@ export interface FactLoad {
 
 const typeOf = (f: LoadFile, column: string) => f.contract.columns.find((c) => c.name === column)!.type;
 const normal = (f: LoadFile, column: string, alias?: string) => typedColumn(column, typeOf(f, column), alias).normal;
+/** The business day of a DATE or TIMESTAMP column, as 'YYYY-MM-DD' text. */
+const dayOf = (f: LoadFile, column: string) => `left(${normal(f, column)}, 10)`;
 
 /** The families among the staged files; a part loaded without its header's file is refused. */
 export function factLoads(staged: ReadonlyMap<string, StagedFile>): { loads: FactLoad[]; rejects: Reject[] } {
@@ -52,9 +54,9 @@ export async function checkFacts(staging: Db, load: FactLoad, today: string): Pr
   const h = header.file;
   const rejects: Reject[] = [];
   const cutoff = threeMonthCutoff(today);
+  const day = dayOf(h, family.date);
   const dated = await staging.query<{ r: number; d: string }>(
-    `SELECT rowid::INTEGER AS r, ${normal(h, family.date)} AS d FROM ${stagingTable(h)}
-      WHERE ${normal(h, family.date)} < '${cutoff}' OR ${normal(h, family.date)} > '${today}' ORDER BY rowid`,
+    `SELECT rowid::INTEGER AS r, ${normal(h, family.date)} AS d FROM ${stagingTable(h)} WHERE ${day} < '${cutoff}' OR ${day} > '${today}' ORDER BY rowid`,
   );
   for (const { r, d } of dated) {
     rejects.push({
@@ -110,10 +112,11 @@ export async function storedFacts(tx: Db, staging: Db, tenantId: number, { famil
   const h = header.file;
   const rows = await staging.query<{ r: number; k: string }>(`SELECT rowid::INTEGER AS r, ${normal(h, family.key)} AS k FROM ${stagingTable(h)} ORDER BY rowid`);
   if (!rows.length) return [];
-  const stored = await withScratch(tx, [{ name: 'k', type: 'VARCHAR' }], rows.map((r) => [r.k]), (scratch) =>
-    tx.query<{ k: string }>(`SELECT s.k FROM ${scratch} s JOIN ${family.header} t ON t.tenant_id = $1 AND t.${family.key} = s.k`, [tenantId]),
+  // the scratch column has the key's own type: PostgreSQL compares a BIGINT key with no VARCHAR
+  const stored = await withScratch(tx, [{ name: 'k', type: typeOf(h, family.key) }], rows.map((r) => [r.k]), (scratch) =>
+    tx.query<{ k: string }>(`SELECT CAST(s.k AS VARCHAR) AS k FROM ${scratch} s JOIN ${family.header} t ON t.tenant_id = $1 AND t.${family.key} = s.k`, [tenantId]),
   );
-  const taken = new Set(stored.map((s) => s.k));
+  const taken = new Set(stored.map((s) => String(s.k)));
   return rows
     .filter((r) => taken.has(r.k))
     .map((r) => ({
@@ -124,7 +127,7 @@ export async function storedFacts(tx: Db, staging: Db, tenantId: number, { famil
 
 /** The days the load's headers are dated (min, max), or null for a load without rows. */
 export async function factDays(staging: Db, { family, header }: FactLoad): Promise<[string, string] | null> {
-  const d = normal(header.file, family.date);
+  const d = dayOf(header.file, family.date);
   const [row] = await staging.query<{ lo: string | null; hi: string | null }>(`SELECT MIN(${d}) AS lo, MAX(${d}) AS hi FROM ${stagingTable(header.file)}`);
   return row?.lo && row.hi ? [row.lo, row.hi] : null;
 }

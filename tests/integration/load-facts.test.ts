@@ -212,6 +212,34 @@ describe(`loaded sales do business like documents (${dialectUnderTest})`, () => 
   });
 });
 
+describe(`facts of one table, dated by a time (${dialectUnderTest})`, () => {
+  it('card use, member points and advance payments load for today and are refused before the open period', async () => {
+    const [card] = await q<{ card_instance_no: string; card_no: string }>('SELECT card_instance_no, card_no FROM member_card WHERE tenant_id = 10139 ORDER BY 1 LIMIT 1');
+    const [member] = await q<{ member_no: string }>('SELECT member_no FROM member WHERE tenant_id = 10139 ORDER BY 1 LIMIT 1');
+    const [supplier] = await q<{ supplier_no: string }>('SELECT supplier_no FROM supplier WHERE tenant_id = 10139 ORDER BY 1 LIMIT 1');
+    const files = (at: string, id: number) => ({
+      'card_transaction.csv': `txn_id,card_instance_no,card_no,org_code,txn_type,amount,txn_time\n${id},${card.card_instance_no},${card.card_no},${store.org_code},1,50.0000,${at}\n`,
+      'member_points_ledger.csv': `id,member_no,org_code,points,biz_time\n${id},${member.member_no},${store.org_code},12,${at}\n`,
+      'advance_payment.csv': `adv_no,party_type,party_no,adv_type,amount,biz_time\nADV${id},4,${supplier.supplier_no},1,300.0000,${at}\n`,
+    });
+    const ok = await load(folderOf(files(`${today} 09:30:00`, 990_000_001)));
+    expect(ok, JSON.stringify(ok.rejectList)).toMatchObject({ ok: true, status: 'done' });
+    expect(await num('SELECT COUNT(*) FROM card_transaction WHERE tenant_id = 10139 AND txn_id = 990000001')).toBe(1);
+    expect(await num('SELECT SUM(points) FROM member_points_ledger WHERE tenant_id = 10139 AND id = 990000001')).toBe(12);
+    expect(await num("SELECT SUM(amount) FROM advance_payment WHERE tenant_id = 10139 AND adv_no = 'ADV990000001'")).toBe(300);
+    // the same keys again, another time: refused as loaded (a BIGINT key compared as itself on PostgreSQL)
+    const again = await load(folderOf(files(`${today} 10:30:00`, 990_000_001)));
+    expect(again.status).toBe('refused');
+    expect(again.rejectList.every((r) => r.zh.includes('已导入'))).toBe(true);
+    expect(again.rejectList).toHaveLength(3);
+    const old = await load(folderOf(files('2020-01-02 09:30:00', 990_000_002)));
+    expect(old.status).toBe('refused');
+    expect(old.rejectList.map((r) => r.table).sort()).toEqual(['advance_payment', 'card_transaction', 'member_points_ledger']);
+    expect(old.rejectList[0].zh).toContain('该期间已关账');
+    expect(await num('SELECT COUNT(*) FROM card_transaction WHERE tenant_id = 10139 AND txn_id = 990000002')).toBe(0);
+  });
+});
+
 describe(`bad facts are refused whole, nothing written (${dialectUnderTest})`, () => {
   const changed = (name: string, edit: (text: string) => string) => {
     const files = dayFiles(today, 'B');
