@@ -39,11 +39,13 @@ describe('HM_TODAY: the business clock on a fixed day', () => {
       vi.setSystemTime(new Date('2026-11-27T16:00:02Z')); // 00:00:02 the next day in Shanghai
       expect(clock.today()).toBe('2026-11-27');
       expect(clock.nowIn()).toBe('2026-11-27 00:00:02');
-      vi.unstubAllEnvs();
+      // unpinned even when the run itself is pinned (npm test pins HM_TODAY to the day it started)
+      vi.stubEnv('HM_TODAY', '');
       vi.resetModules();
       const unpinned = await import('./clock');
       expect(unpinned.today()).toBe('2026-11-28');
     } finally {
+      vi.unstubAllEnvs();
       vi.useRealTimers();
     }
   });

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { md5 } from 'js-md5';
@@ -91,6 +91,9 @@ describe('login logic', () => {
 });
 
 describe('LoginPage', () => {
+  // files share one page in a worker: a session another file stored would send LoginPage on at once
+  beforeEach(() => localStorage.clear());
+
   it('says 登录已过期，请重新登录 after the server refused the stored token (expired or invalid)', () => {
     localStorage.setItem(STORAGE_KEYS.expired, '1');
     try {
