@@ -6,7 +6,7 @@
  * checks and moves each lot.
  */
 import { toUnits, toYuan } from '../../engine/stock';
-import { withScratch } from '../db/scratch';
+import { csvField, withScratch } from '../db/scratch';
 import { lockTenant } from '../db/tenant-lock';
 import type { Db } from '../db/types';
 import { bookMovement, LEDGER_COLUMNS, LEDGER_TYPES, nextLedgerId, postedOf, postMovements, storedAvgCost, type Movement, type Position, type Posted } from './posting';
@@ -14,19 +14,6 @@ import { applySnapshotDeltas, carrySnapshotsForward, SnapshotDeltas } from './sn
 
 const CHUNK = 500;
 const LINES_PER_BUFFER = 50_000;
-
-/** A ledger row as a CSV line (codes quoted only when they must be; null is the empty field). */
-function csvLine(row: readonly (string | number | null)[]): string {
-  let line = '';
-  for (let i = 0; i < row.length; i++) {
-    const v = row[i];
-    if (i) line += ',';
-    if (v === null) continue;
-    if (typeof v === 'number') line += v;
-    else line += v === '' || /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-  }
-  return line;
-}
 const positionKey = (org: string, center: string, sku: string) => `${org}\u0000${center}\u0000${sku}`;
 
 interface Held extends Position {
@@ -67,7 +54,7 @@ export async function postMovementsInBulk(tx: Db, tenantId: number, today: strin
 async function writeLedger(tx: Db, rows: readonly (readonly (string | number | null)[])[]): Promise<void> {
   if (tx.dialect === 'duckdb') return tx.bulkInsert('stock_ledger', LEDGER_COLUMNS, rows);
   const buffers: Buffer[] = [];
-  for (let i = 0; i < rows.length; i += LINES_PER_BUFFER) buffers.push(Buffer.from(`${rows.slice(i, i + LINES_PER_BUFFER).map(csvLine).join('\n')}\n`));
+  for (let i = 0; i < rows.length; i += LINES_PER_BUFFER) buffers.push(Buffer.from(`${rows.slice(i, i + LINES_PER_BUFFER).map((r) => r.map(csvField).join(',')).join('\n')}\n`));
   if (buffers.length) await tx.loadCsv('stock_ledger', LEDGER_COLUMNS, LEDGER_TYPES, buffers);
 }
 
