@@ -16,7 +16,8 @@ CREATE TABLE ingest_key (
   last_used_at TIMESTAMP,
   PRIMARY KEY (tenant_id, key_id)
 );
-CREATE UNIQUE INDEX ingest_key_hash ON ingest_key (key_hash);
+-- led by the tenant, as every key of a tenant table (Citus distributes by tenant_id); a push names its tenant
+CREATE UNIQUE INDEX ingest_key_hash ON ingest_key (tenant_id, key_hash);
 
 CREATE TABLE ingest_log (
   tenant_id BIGINT NOT NULL,
