@@ -23,11 +23,11 @@ test.describe('documents', () => {
       // the tab is named by the document, not by its path
       await expect(activeTab(page)).toContainText(title);
       const firstNo = (await list.locator('tbody tr').first().getByRole('link').textContent())!.trim();
-      // one row chosen at a time: its radio alone is ticked
-      await expect(list.getByRole('radio', { checked: true })).toHaveCount(0);
-      await list.getByRole('radio', { name: firstNo }).check();
-      await expect(list.getByRole('radio', { checked: true })).toHaveCount(1);
-      await expect(list.getByRole('radio', { name: firstNo })).toBeChecked();
+      // a click on a row ticks that row alone
+      await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(0);
+      await list.locator('tbody tr').first().locator('td').nth(2).click();
+      await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(1);
+      await expect(list.getByRole('checkbox', { name: `勾选 ${firstNo}` })).toBeChecked();
       const bar = page.getByTestId('document-filter-bar');
       const noBox = bar.getByRole('textbox').first();
       await noBox.fill(firstNo);

@@ -150,7 +150,7 @@ test.describe('document print with each shipped style (rules 250–254, 272)', (
     const first = page.getByTestId('document-list').locator('tbody tr').first();
     await expect(first).toBeVisible();
     await first.locator('td').nth(2).click();
-    const no = await first.getByRole('radio').getAttribute('aria-label');
+    const no = (await first.getByRole('link').textContent())!.trim();
     await page.getByRole('button', { name: '打印', exact: true }).click();
     const dialog = page.getByTestId('print-dialog');
     // headquarters published the shipped outbound styles to stores

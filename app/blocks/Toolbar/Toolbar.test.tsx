@@ -19,6 +19,20 @@ describe('<Toolbar>', () => {
     expect(onAction).toHaveBeenCalledWith('add', 1);
   });
 
+  it('a disabled button with a hint says why on hover, and a click does nothing', async () => {
+    vi.useFakeTimers();
+    const onAction = vi.fn();
+    renderWithProviders(<Toolbar buttons={[{ key: 'submit', label: '提交', disabled: true, hint: '请先选择一条单据' }]} onAction={onAction} />);
+    const button = screen.getByRole('button', { name: '提交' });
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(button);
+    act(() => vi.advanceTimersByTime(100));
+    expect(onAction).not.toHaveBeenCalled();
+    fireEvent.mouseEnter(button);
+    await act(async () => vi.advanceTimersByTime(500));
+    expect(screen.getByText('请先选择一条单据')).toBeTruthy();
+  });
+
   it('rule 317: buttons beyond 12 go into 更多', () => {
     const extra = Array.from({ length: 8 }, (_, i) => ({ key: `b${i}`, label: `按钮${i}` }));
     renderWithProviders(<Toolbar preset="full" buttons={extra} onAction={() => {}} />);

@@ -1,9 +1,10 @@
 /**
  * Toolbar with a preset button set: each click runs 50 ms later (rule 316), repeats within 1500 ms are
  * ignored (rule 327), more than 12 buttons fold into 更多 (rule 317), and 关闭 closes the page (rule 31).
+ * A disabled button with a hint says on hover why it cannot be used now.
  */
 import { useMemo, useRef, type ReactNode } from 'react';
-import { Button, Group, Menu } from '@mantine/core';
+import { Button, Group, Menu, Tooltip } from '@mantine/core';
 import {
   IconChecklist,
   IconChevronDown,
@@ -79,19 +80,32 @@ export function Toolbar({ preset, buttons, hidden, onAction, close, children }: 
 
   return (
     <Group gap="xs" wrap="wrap" data-testid="toolbar">
-      {visible.map((b, i) => (
-        <Button
-          key={b.key}
-          size="xs"
-          variant={i === 0 ? 'filled' : 'default'}
-          color={b.fn === 3 ? 'red' : undefined}
-          leftSection={b.fn ? ICONS[b.fn] : undefined}
-          disabled={b.disabled}
-          onClick={() => click(b)}
-        >
-          {labelOf(b)}
-        </Button>
-      ))}
+      {visible.map((b, i) => {
+        // a disabled button fires no pointer events, so one that explains itself is only marked disabled
+        const explained = !!(b.disabled && b.hint);
+        const button = (
+          <Button
+            key={b.key}
+            size="xs"
+            variant={i === 0 ? 'filled' : 'default'}
+            color={b.fn === 3 ? 'red' : undefined}
+            leftSection={b.fn ? ICONS[b.fn] : undefined}
+            disabled={b.disabled && !explained}
+            data-disabled={explained || undefined}
+            aria-disabled={explained || undefined}
+            onClick={() => click(b)}
+          >
+            {labelOf(b)}
+          </Button>
+        );
+        return explained ? (
+          <Tooltip key={b.key} label={b.hint} withArrow>
+            {button}
+          </Tooltip>
+        ) : (
+          button
+        );
+      })}
       {more.length > 0 && (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

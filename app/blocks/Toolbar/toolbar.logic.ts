@@ -29,6 +29,8 @@ export interface ToolbarButton {
   labelKey?: string;
   fn?: FunctionKey;
   disabled?: boolean;
+  /** why a disabled button cannot be used now, shown on hover */
+  hint?: string;
 }
 
 /**

@@ -1,16 +1,19 @@
 /**
  * The generic document list (/documents/:type): the definition's filter bar, toolbar and columns over
- * GET /api/documents/{type}. A row is chosen for the toolbar's document actions; its number opens it.
- * 查询 and 重置 always ask the server again, and a write anywhere refreshes the list (api.ts). Rows
- * ticked in the first column print together, in one PDF.
+ * GET /api/documents/{type}; a document's number opens it. 查询 and 重置 always ask the server again, and
+ * a write anywhere refreshes the list (api.ts). One selection, the checkbox column (a click on a row
+ * ticks that row alone): 打印 prints every ticked document in one PDF, the other actions take exactly
+ * one, and a button the selection does not fit says why on hover (list-selection.logic.ts). Rows are one
+ * line high, a long text cut with its whole text on hover, so a screen of 1280 × 800 shows eight or more.
  */
-import { useMemo, useState } from 'react';
-import { Anchor, Card, Center, Checkbox, Group, Loader, Radio, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Anchor, Card, Center, Checkbox, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { Link, useNavigate, useParams } from 'react-router';
 import { documentRoute } from '../../../engine/document/menu';
 import { auditChoices } from '../../../engine/document/rules';
 import type { DocumentRow } from '../../../engine/document/wire';
+import type { ListColumnDef } from '../../../engine/document/types';
 import { useStoredAuth } from '../../api/session-store';
 import { ApprovalRecordDialog } from '../../blocks/ApprovalRecordDialog/ApprovalRecordDialog';
 import { AuditDialog } from '../../blocks/AuditDialog';
@@ -31,20 +34,22 @@ import {
   DEFAULT_PAGE_SIZE,
   initialFilters,
   listQuery,
-  printTargets,
   resetFilters,
   sameQuery,
   shownValue,
-  stateActions,
   stateLabel,
   textOf,
-  toolbarButtons,
   visibleFor,
   type FilterValues,
 } from './documents.logic';
+import { freshSelection, listButtons, pageTicked, tickPage, tickRow, type Unfit } from './list-selection.logic';
 
 /** what one print request takes (POST /api/print/down_data) */
 const MAX_PRINT = 200;
+/** widest a text cell grows before it is cut (px): ten columns stay on one line at 1280 px */
+const CELL_MAX_WIDTH = 160;
+
+const numeric = (c: ListColumnDef) => !!c.format && c.format !== 'text' && c.format !== 'date';
 
 export function DocumentListPage() {
   const { type = '' } = useParams();
@@ -72,8 +77,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
   const [values, setValues] = useState<FilterValues>(() => initialFilters(filters));
   const [applied, setApplied] = useState<FilterValues>(values);
   const [page, setPage] = useState({ page_num: 1, page_size: def.list.page_size ?? DEFAULT_PAGE_SIZE });
-  const [chosen, setChosen] = useState<DocumentRow | null>(null);
-  const [ticked, setTicked] = useState<string[]>([]);
+  const [ticked, setTicked] = useState<DocumentRow[]>([]);
   const [printing, setPrinting] = useState<string[]>([]);
   const options = useFieldOptions(columns);
   const [dialog, setDialog] = useState<'audit' | 'approvals' | null>(null);
@@ -81,8 +85,10 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
   const list = useDocumentList(type, query, true);
   const noKey = def.tables.no_column;
   const statusKey = def.tables.status_column;
-  const chosenNo = chosen ? String(chosen[noKey]) : null;
-  const allowed = chosen ? stateActions(def, String(chosen[statusKey]), client) : null;
+  const rows = list.data?.list ?? [];
+  const selected = freshSelection(ticked, rows, noKey);
+  // the document the one-document actions work on: set only while exactly one is ticked
+  const chosenNo = selected.length === 1 ? String(selected[0][noKey]) : null;
 
   // the page size stays as chosen; the same request again is fetched again, not answered from the cache
   const searchWith = (next: FilterValues) => {
@@ -98,7 +104,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
   };
 
   const refresh = () => {
-    setChosen(null);
+    setTicked([]);
     void list.refetch();
   };
 
@@ -112,15 +118,12 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
     }
   };
 
+  // buttons the selection does not fit are disabled (listButtons), so an action here has what it needs
   const onAction = (key: string) => {
     const action = key as ReturnType<typeof buttonAction>;
     if (action === 'add') return navigate(`${documentRoute(type)}/new`);
-    if (action === 'print') {
-      const nos = printTargets(ticked, chosenNo);
-      if (nos.length > MAX_PRINT) return notify(t('documents.page.printTooMany', { max: MAX_PRINT }));
-      return nos.length ? setPrinting(nos) : notify(t('documents.page.chooseRow'));
-    }
-    if (!chosenNo) return notify(t('documents.page.chooseRow'));
+    if (action === 'print') return setPrinting(selected.map((r) => String(r[noKey])));
+    if (!chosenNo) return;
     switch (action) {
       case 'delete':
         return modals.openConfirmModal({
@@ -141,10 +144,42 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
     }
   };
 
-  const rows = list.data?.list ?? [];
-  const pageNos = rows.map((r) => String(r[noKey]));
-  const allTicked = pageNos.length > 0 && pageNos.every((n) => ticked.includes(n));
-  const tick = (no: string, on: boolean) => setTicked((cur) => (on ? [...cur.filter((n) => n !== no), no] : cur.filter((n) => n !== no)));
+  const hintOf = (unfit: Unfit | null, label: string): string | undefined => {
+    switch (unfit?.reason) {
+      case 'choose':
+        return t('documents.page.chooseRow');
+      case 'onlyOne':
+        return t('documents.page.onlyOne', { action: label, count: unfit.count });
+      case 'printMax':
+        return t('documents.page.printTooMany', { max: unfit.max });
+      case 'state':
+        return t('documents.page.notInState', { action: label, state: unfit.state });
+      default:
+        return undefined;
+    }
+  };
+  const buttons = listButtons(def, client, selected, locale, MAX_PRINT).map(({ unfit, ...b }) => ({ ...b, hint: hintOf(unfit, b.label ?? b.key) }));
+  const onPage = pageTicked(ticked, rows, noKey);
+  const isTicked = (no: string) => ticked.some((r) => String(r[noKey]) === no);
+
+  /** A cell's content on one line: a text too wide for the cell is cut, its whole text on hover. */
+  const cell = (c: ListColumnDef, r: DocumentRow, no: string): ReactNode => {
+    if (c.key === noKey) {
+      return (
+        <Anchor component={Link} to={`${documentRoute(type)}/${encodeURIComponent(no)}`} fz="sm" onClick={(e) => e.stopPropagation()}>
+          {no}
+        </Anchor>
+      );
+    }
+    if (c.key === statusKey) return <StateBadge {...stateLabel(def, r[c.key], locale)} />;
+    const text = c.format ? formatCell(r[c.key], c.format) : shownValue(r, c.key, !!c.lookup, options[c.key]);
+    return (
+      <Text fz="sm" truncate="end" maw={Math.max(c.min_width ?? 0, CELL_MAX_WIDTH)} title={text}>
+        {text}
+      </Text>
+    );
+  };
+
   return (
     <Stack gap="sm">
       <Card>
@@ -154,22 +189,31 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
         <DocumentFilterBar def={def} filters={filters} values={values} onChange={setValues} onSearch={search} onReset={reset} />
       </Card>
       <Card>
-        <Toolbar buttons={toolbarButtons(def.toolbar.list, allowed, locale, !!def.print).map((b) => (b.key === 'add' ? { ...b, disabled: false } : b))} onAction={onAction} />
+        <Toolbar buttons={buttons} onAction={onAction}>
+          {ticked.length ? (
+            <Text fz="xs" c="dimmed" data-testid="list-selection">
+              {t('documents.page.ticked', { count: ticked.length })}{' '}
+              <Anchor component="button" fz="xs" onClick={() => setTicked([])}>
+                {t('documents.page.untick')}
+              </Anchor>
+            </Text>
+          ) : null}
+        </Toolbar>
         <ScrollArea mt="sm">
-          <Table striped highlightOnHover withTableBorder fz="sm" verticalSpacing={8} data-testid="document-list">
+          <Table striped highlightOnHover withTableBorder fz="sm" verticalSpacing={6} data-testid="document-list" style={{ whiteSpace: 'nowrap' }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th w={64}>
+                <Table.Th w={40}>
                   <Checkbox
                     size="xs"
                     aria-label={t('documents.page.tickPage')}
-                    checked={allTicked}
-                    indeterminate={!allTicked && pageNos.some((n) => ticked.includes(n))}
-                    onChange={() => setTicked((cur) => (allTicked ? cur.filter((n) => !pageNos.includes(n)) : [...new Set([...cur, ...pageNos])]))}
+                    checked={onPage === 'all' && rows.length > 0}
+                    indeterminate={onPage === 'some'}
+                    onChange={() => setTicked((cur) => tickPage(cur, rows, noKey))}
                   />
                 </Table.Th>
                 {columns.map((c) => (
-                  <Table.Th key={c.key} miw={c.min_width} ta={c.format && c.format !== 'text' && c.format !== 'date' ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Th key={c.key} miw={c.min_width} ta={numeric(c) ? 'right' : undefined}>
                     {textOf(c.label, locale)}
                   </Table.Th>
                 ))}
@@ -178,28 +222,16 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
             <Table.Tbody>
               {rows.map((r) => {
                 const no = String(r[noKey]);
+                const on = isTicked(no);
                 return (
-                  <Table.Tr key={no} onClick={() => setChosen(r)} style={{ cursor: 'pointer' }}>
+                  // a click on the row ticks it alone; its checkbox adds it to (or takes it from) the others
+                  <Table.Tr key={no} onClick={() => setTicked([r])} bg={on ? 'var(--mantine-primary-color-light)' : undefined} style={{ cursor: 'pointer' }} data-ticked={on || undefined}>
                     <Table.Td>
-                      {/* ticked to print together; the radio chooses the row for the other actions */}
-                      <Group gap={8} wrap="nowrap">
-                        <Checkbox size="xs" aria-label={t('documents.page.tick', { no })} checked={ticked.includes(no)} onClick={(e) => e.stopPropagation()} onChange={(e) => tick(no, e.currentTarget.checked)} />
-                        <Radio size="xs" value={no} checked={chosenNo === no} onChange={() => setChosen(r)} aria-label={no} />
-                      </Group>
+                      <Checkbox size="xs" aria-label={t('documents.page.tick', { no })} checked={on} onClick={(e) => e.stopPropagation()} onChange={(e) => setTicked((cur) => tickRow(cur, r, e.currentTarget.checked, noKey))} />
                     </Table.Td>
                     {columns.map((c) => (
-                      <Table.Td key={c.key} ta={c.format && c.format !== 'text' && c.format !== 'date' ? 'right' : undefined}>
-                        {c.key === noKey ? (
-                          <Anchor component={Link} to={`${documentRoute(type)}/${encodeURIComponent(no)}`} fz="sm">
-                            {no}
-                          </Anchor>
-                        ) : c.key === statusKey ? (
-                          <StateBadge {...stateLabel(def, r[c.key], locale)} />
-                        ) : c.format ? (
-                          formatCell(r[c.key], c.format)
-                        ) : (
-                          shownValue(r, c.key, !!c.lookup, options[c.key])
-                        )}
+                      <Table.Td key={c.key} ta={numeric(c) ? 'right' : undefined}>
+                        {cell(c, r, no)}
                       </Table.Td>
                     ))}
                   </Table.Tr>

@@ -8,7 +8,6 @@ import {
   linePickers,
   listQuery,
   missingRequired,
-  printTargets,
   resetFilters,
   sameQuery,
   shownValue,
@@ -125,17 +124,12 @@ describe('editing', () => {
   });
 });
 
-describe('list requests and printing', () => {
+describe('list requests', () => {
   it('a search that asks the same again is recognised, so the list fetches it anew', () => {
     const filters = receipt.filters;
     const a = listQuery(filters, initialFilters(filters), { page_num: 1, page_size: 20 });
     expect(sameQuery(a, { ...a })).toBe(true);
     expect(sameQuery(a, { ...a, receive_no: 'SH1' })).toBe(false);
     expect(sameQuery(a, { ...a, page_num: 2 })).toBe(false);
-  });
-  it('prints the ticked documents together, else the chosen one', () => {
-    expect(printTargets(['A', 'B'], 'C')).toEqual(['A', 'B']);
-    expect(printTargets([], 'C')).toEqual(['C']);
-    expect(printTargets([], null)).toEqual([]);
   });
 });

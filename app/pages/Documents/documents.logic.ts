@@ -164,11 +164,6 @@ export function addPickedLines(def: DocumentFile, lines: readonly Record<string,
   return out;
 }
 
-/** The documents 打印 prints from a list: the ticked ones, else the chosen row. */
-export function printTargets(ticked: readonly string[], chosen: string | null): string[] {
-  return ticked.length ? [...ticked] : chosen ? [chosen] : [];
-}
-
 /** The line adders of a document for a client; without any, the sku_no column's own picker. */
 export function linePickers(def: DocumentFile, client: ClientType): { picker: string; label: I18nText | null }[] {
   if (def.line_pickers?.length) return visibleFor(def.line_pickers, client);
