@@ -83,6 +83,12 @@ describe('commodity picker', () => {
     expect(buildCommodityQuery(1, {}, page1, HMT, { getLotStock: false }).get_lot_stock).toBe('0');
   });
 
+  it("the org of the caller's params (a document's chosen store) is whose stock is listed; the user's own only without one", () => {
+    expect(buildCommodityQuery(8, {}, page1, HMT, { getLotStock: false, extra: { org_code: '2001' } }).org_code).toBe('2001');
+    expect(buildCommodityQuery(8, {}, page1, HMT, { getLotStock: false, extra: {} }).org_code).toBe(HMT.org_code);
+    expect(buildCommodityQuery(8, {}, page1, HMT, { getLotStock: false, orgCode: 'S9', extra: { org_code: '2001' } }).org_code).toBe('S9');
+  });
+
   it("rule 365: types 8 and 9 send usable_num_s '0.001' unless the user set a bound", () => {
     expect(buildCommodityQuery(8, {}, page1, HMT, { getLotStock: false }).usable_num_s).toBe('0.001');
     expect(buildCommodityQuery(9, {}, page1, HMT, { getLotStock: false }).usable_num_s).toBe('0.001');

@@ -81,7 +81,7 @@ export const showsSupplierFilter = (session: BlockSession) => session.client !==
 export interface CommodityQueryOptions {
   /** configuration 143: lot stock included */
   getLotStock: boolean;
-  /** the org whose stock and terms are shown; the user's own org by default */
+  /** the org whose stock and terms are shown; else the org the caller's params name, else the user's own */
   orgCode?: string;
   extra?: ListQuery;
 }
@@ -100,7 +100,8 @@ export function buildCommodityQuery(
     get_location: '1',
     get_lot_stock: options.getLotStock ? '1' : '0',
     search_type: '1',
-    org_code: options.orgCode ?? session.org_code,
+    // a document's chosen store (extra params) is whose stock a head-office user picks from
+    org_code: options.orgCode ?? options.extra?.org_code ?? session.org_code,
     ...applied,
     page_num: page.page_num,
     page_size: page.page_size,

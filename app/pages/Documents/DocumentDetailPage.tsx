@@ -45,7 +45,7 @@ import { FieldInput } from './FieldInput';
 import { LinePickers } from './LinePickers';
 import { StateBadge } from './StateBadge';
 import { dateTimeIn } from '../../../engine/dates';
-import { linePickerParams, linesToSend, newHeader, PICKED_LOT, pickedLotAllocations, shownLine } from './lines.logic';
+import { linePickerParams, linesToSend, newHeader, overPickedLot, PICKED_LOT, PICKED_LOT_STOCK, pickedLotAllocations, pickerWaitsFor, savedLineOf, shownLine } from './lines.logic';
 import { useFieldOptions } from './useOptions';
 
 const NEW = 'new';
@@ -119,6 +119,11 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
     }
     if (!lines.length) {
       notify(t('documents.page.noLines'));
+      return null;
+    }
+    const over = overPickedLot(def, lines);
+    if (over) {
+      notify(t('documents.page.overLot', { line: over.line + 1, lot: over.lot, stock: over.stock }));
       return null;
     }
     setSaving(true);
@@ -255,7 +260,18 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
       <Card>
         <Group justify="space-between" mb="xs">
           <Title order={6}>{t('documents.page.lines')}</Title>
-          {editing ? <LinePickers def={def} client={client} params={linePickerParams(def, header)} onRows={(rows) => setLines((cur) => addPickedLines(def, cur, rows))} /> : null}
+          {editing ? (
+            <LinePickers
+              def={def}
+              client={client}
+              params={linePickerParams(def, header)}
+              waitsFor={(picker) => {
+                const key = pickerWaitsFor(def, client, header, picker);
+                return key ? t('documents.page.chooseFirst', { field: labelOf(key) }) : null;
+              }}
+              onRows={(rows) => setLines((cur) => addPickedLines(def, cur, rows))}
+            />
+          ) : null}
         </Group>
         <ScrollArea>
           <Table withTableBorder striped fz="sm" verticalSpacing={6} data-testid="document-lines">
@@ -269,7 +285,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
             </Table.Thead>
             <Table.Tbody>
               {(editing ? lines : (shown?.lines ?? [])).map((line, i) => {
-                const saved = shown?.lines[i];
+                const saved = shown ? savedLineOf(def, shown.lines, line) : null;
                 // while editing, a line shows what was entered (names of picked goods, qty × price), not what was saved
                 const row = editing ? shownLine(def, line) : line;
                 return (
@@ -286,6 +302,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
                             {c.key === skuColumn?.key && editing && line[PICKED_LOT] ? (
                               <Text fz="xs" c="dimmed" data-testid="picked-lot">
                                 {t('documents.lots.lot_no')} {line[PICKED_LOT]}
+                                {line[PICKED_LOT_STOCK] !== undefined ? ` · ${t('documents.lots.stock_num')} ${line[PICKED_LOT_STOCK]}` : ''}
                               </Text>
                             ) : null}
                           </>

@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DocumentFile } from '../../../engine/document/types';
 import { commodities } from '../../blocks/data-source/fixtures';
+import { createMemoryDataSource } from '../../blocks/data-source/memory';
 import { renderBlock } from '../../blocks/data-source/test-utils';
 import { LinePickers } from './LinePickers';
 
@@ -37,9 +38,19 @@ describe('<LinePickers>', { timeout: 30_000 }, () => {
     await waitFor(() => expect(onRows).toHaveBeenCalledWith([expect.objectContaining({ sku_no: commodities[2].sku_no })]));
   });
 
-  it('the lot-stock picker (commodity type 8) opens from the outbound', async () => {
-    renderBlock(<LinePickers def={load('store-outbound')} client="HMT" onRows={() => {}} />);
+  it("the lot-stock picker (commodity type 8) lists the chosen store's lots, not head office's own", async () => {
+    const dataSource = createMemoryDataSource();
+    const list = vi.spyOn(dataSource, 'list');
+    renderBlock(<LinePickers def={load('store-outbound')} client="HMT" params={{ org_code: '2001' }} onRows={() => {}} />, { dataSource });
     await userEvent.click(screen.getByRole('button', { name: '按批次库存添加' }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
+    await waitFor(() => expect(list).toHaveBeenCalledWith('commodity', expect.objectContaining({ type: 8, org_code: '2001' })));
+  });
+
+  it('a picker that waits for a header field says so and opens nothing', async () => {
+    const { notify } = renderBlock(<LinePickers def={load('store-outbound')} client="HMT" waitsFor={() => '请先选择门店'} onRows={() => {}} />);
+    await userEvent.click(screen.getByRole('button', { name: '按批次库存添加' }));
+    expect(notify).toHaveBeenCalledWith('请先选择门店');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import type {
 } from '../../../engine/document/types';
 import type { DocumentDetail, DocumentRow, DocumentValue } from '../../../engine/document/wire';
 import { FUNCTION_KEYS, type FunctionKey, type ToolbarButton } from '../../blocks/Toolbar';
-import { pickedLineValues, pickedLot, pickedNames } from './lines.logic';
+import { pickedLineValues, pickedLot, pickedLotQty, pickedNames } from './lines.logic';
 
 export const textOf = (text: I18nText, locale: string) => (locale === 'en-US' ? text.en : text.zh);
 
@@ -136,10 +136,11 @@ export function shownValue(row: DocumentRow, key: string, hasLookup: boolean, op
   return name ? `${v} - ${name}` : String(v);
 }
 
-/** The editable copy of a document's header and lines: the stored, writable columns, and the lines' looked-up names to show. */
+/** The editable copy of a document's header and lines: the stored, writable columns, the lines' looked-up names to show and their ids. */
 export function editableCopy(def: DocumentFile, detail: DocumentDetail): { header: Record<string, DocumentValue>; lines: Record<string, DocumentValue>[] } {
   const header = Object.fromEntries(def.header.filter((h) => !h.readonly).map((h) => [h.key, detail.header[h.key] ?? null]));
-  const keys = [...def.lines.filter((c) => !c.readonly).map((c) => c.key), ...def.lines.filter((c) => c.lookup).map((c) => `${c.key}_name`)];
+  // the line id too: actions on a line (分配批次) find the stored line by it, never by place
+  const keys = [...def.lines.filter((c) => !c.readonly).map((c) => c.key), ...def.lines.filter((c) => c.lookup).map((c) => `${c.key}_name`), def.tables.line_column];
   const lines = detail.lines.map((l) => Object.fromEntries(keys.map((k) => [k, l[k] ?? null])));
   return { header, lines };
 }
@@ -149,17 +150,19 @@ export function editableCopy(def: DocumentFile, detail: DocumentDetail): { heade
  * (sku_no; lot_no from a lot-stock row) and the prices the goods master gives (lines.logic.ts), the rest
  * stay empty. A row matching a line already there on every filled column adds nothing, so picking the
  * same goods twice keeps one line. A lot-stock row of a document that allocates lots apart from its
- * lines becomes a line of its own holding that lot's stock, the lot kept on it until the save allocates it.
+ * lines becomes a line of its own for that lot, starting at one unit (lines.logic.ts), the lot kept on it
+ * until the save allocates it.
  */
 export function addPickedLines(def: DocumentFile, lines: readonly Record<string, DocumentValue>[], rows: readonly Record<string, unknown>[]) {
   const writable = def.lines.filter((c) => !c.readonly).map((c) => c.key);
   const blank = Object.fromEntries(writable.map((k) => [k, null])) as Record<string, DocumentValue>;
   const out = [...lines];
   for (const row of rows) {
-    const filled: Record<string, string> = { ...pickedLineValues(writable, row), ...pickedLot(def, writable, row) };
+    const lot = pickedLot(def, writable, row);
+    const filled: Record<string, string> = { ...pickedLineValues(writable, row), ...lot };
     if (!filled.sku_no) continue;
     const same = (l: Record<string, DocumentValue>) => Object.entries(filled).every(([k, v]) => String(l[k] ?? '') === v);
-    if (!out.some(same)) out.push({ ...blank, ...filled, ...pickedNames(def, row) });
+    if (!out.some(same)) out.push({ ...blank, ...filled, ...pickedLotQty(def, writable, lot), ...pickedNames(def, row) });
   }
   return out;
 }

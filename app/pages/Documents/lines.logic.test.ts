@@ -4,7 +4,21 @@ import { describe, expect, it } from 'vitest';
 import type { DocumentFile } from '../../../engine/document/types';
 import { dateTimeIn } from '../../../engine/dates';
 import type { DocumentDetail } from '../../../engine/document/wire';
-import { linePickerParams, linesToSend, newHeader, PICKED_LOT, pickedLineValues, pickedLotAllocations, pickedNames, shownLine, withDay } from './lines.logic';
+import {
+  linePickerParams,
+  linesToSend,
+  newHeader,
+  overPickedLot,
+  PICKED_LOT,
+  PICKED_LOT_STOCK,
+  pickedLineValues,
+  pickedLotAllocations,
+  pickedNames,
+  pickerWaitsFor,
+  savedLineOf,
+  shownLine,
+  withDay,
+} from './lines.logic';
 import { addPickedLines, editableCopy } from './documents.logic';
 
 const load = (name: string) => JSON.parse(readFileSync(resolve(process.cwd(), 'report-defs/documents', `${name}.json`), 'utf8')) as DocumentFile;
@@ -36,6 +50,19 @@ describe('line pickers narrowed by the header', () => {
     expect(linePickerParams(receipt, { supplier_no: null })).toEqual({});
     expect(linePickerParams(adjustment, { supplier_no: 'V001' })).toEqual({});
   });
+  it("lot stock is the chosen store's (head office has none of its own); without a store, the session's", () => {
+    const outbound = load('store-outbound');
+    expect(linePickerParams(outbound, { org_code: '2001' })).toEqual({ org_code: '2001' });
+    expect(linePickerParams(outbound, { org_code: null })).toEqual({});
+    expect(linePickerParams(receipt, { supplier_no: 'V001', org_code: '2001' })).toEqual({ supplier_no: 'V001', org_code: '2001' });
+  });
+  it('the lot-stock picker waits for the store where the client chooses it; a store user has its own', () => {
+    const outbound = load('store-outbound');
+    expect(pickerWaitsFor(outbound, 'HMT', { org_code: null }, 'batch_stock')).toBe('org_code');
+    expect(pickerWaitsFor(outbound, 'HMT', { org_code: '2001' }, 'batch_stock')).toBeNull();
+    expect(pickerWaitsFor(outbound, 'HMD', { org_code: null }, 'batch_stock')).toBeNull();
+    expect(pickerWaitsFor(outbound, 'HMT', { org_code: null }, 'goods')).toBeNull();
+  });
 });
 
 describe('a new document starts at now', () => {
@@ -65,13 +92,20 @@ describe('按批次库存添加: a lot picked from lot stock is allocated when t
   const outbound = load('store-outbound');
   const lotRow = (lot_no: string, usable_num: number) => ({ id: `C:${lot_no}`, sku_no: 'A', lot_no, usable_num, lot_price: 2.5 });
 
-  it('each picked lot is a line of its own holding that lot and its stock; the same lot twice adds nothing', () => {
-    const lines = addPickedLines(outbound, [], [lotRow('L1', 5), lotRow('L2', 3)]);
+  it("each picked lot is a line of its own starting at one unit (never the lot's whole stock); the same lot twice adds nothing", () => {
+    const lines = addPickedLines(outbound, [], [lotRow('L1', 5), lotRow('L2', 0.25)]);
     expect(lines).toEqual([
-      { sku_no: 'A', qty: '5', cost_price: '2.5', [PICKED_LOT]: 'L1' },
-      { sku_no: 'A', qty: '3', cost_price: '2.5', [PICKED_LOT]: 'L2' },
+      { sku_no: 'A', qty: '1', cost_price: '2.5', [PICKED_LOT]: 'L1', [PICKED_LOT_STOCK]: '5' },
+      { sku_no: 'A', qty: '0.25', cost_price: '2.5', [PICKED_LOT]: 'L2', [PICKED_LOT_STOCK]: '0.25' },
     ]);
-    expect(addPickedLines(outbound, lines, [lotRow('L1', 5)])).toHaveLength(2);
+    const typed = [{ ...lines[0], qty: '4' }, lines[1]];
+    expect(addPickedLines(outbound, typed, [lotRow('L1', 5)])).toEqual(typed);
+  });
+
+  it("a quantity above its lot's stock is found before the save", () => {
+    const line = { sku_no: 'A', qty: '5', [PICKED_LOT]: 'L1', [PICKED_LOT_STOCK]: '5' };
+    expect(overPickedLot(outbound, [{ sku_no: 'B', qty: '99' }, line])).toBeNull();
+    expect(overPickedLot(outbound, [{ sku_no: 'B', qty: '99' }, { ...line, qty: '5.5' }])).toEqual({ line: 1, lot: 'L1', stock: 5 });
   });
 
   it('a document with a lot column keeps the lot on the line itself (nothing to allocate)', () => {
@@ -81,7 +115,7 @@ describe('按批次库存添加: a lot picked from lot stock is allocated when t
   });
 
   it('the server never receives the kept lot', () => {
-    expect(linesToSend(outbound, [{ sku_no: 'A', qty: '5', [PICKED_LOT]: 'L1' }])).toEqual([{ sku_no: 'A', qty: '5' }]);
+    expect(linesToSend(outbound, [{ sku_no: 'A', qty: '5', [PICKED_LOT]: 'L1', [PICKED_LOT_STOCK]: '9', line_id: 3 }])).toEqual([{ sku_no: 'A', qty: '5' }]);
   });
 
   it('after the save each such line asks for its whole quantity from its lot, on the saved line of the same place and goods', () => {
@@ -120,6 +154,23 @@ describe('a line shows its goods and amount as soon as it is added', () => {
   it('names and computed columns are shown only: the server receives the writable columns', () => {
     const line = { sku_no: 'A', qty: '2', price: '1', sku_no_name: '可乐', amount: 2 };
     expect(linesToSend(receipt, [line])).toEqual([{ sku_no: 'A', qty: '2', price: '1' }]);
+  });
+
+  it('a line stands for the stored line of its id, not of its place: after a removal 分配批次 acts on the right line', () => {
+    const detail = {
+      no: 'CK1',
+      status: '0',
+      header: {},
+      lines: [
+        { line_id: 7, sku_no: 'A', qty: 1 },
+        { line_id: 8, sku_no: 'B', qty: 2 },
+      ],
+      actions: [],
+    } as unknown as DocumentDetail;
+    const outbound = load('store-outbound');
+    const edited = editableCopy(outbound, detail).lines.slice(1);
+    expect(savedLineOf(outbound, detail.lines, edited[0])).toEqual(detail.lines[1]);
+    expect(savedLineOf(outbound, detail.lines, { sku_no: 'C', qty: 1 })).toBeNull();
   });
 
   it('a saved line keeps its goods name while edited', () => {

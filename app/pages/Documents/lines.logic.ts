@@ -6,6 +6,7 @@
 import { lineProduct } from '../../../engine/document/rules';
 import type { DocumentFile } from '../../../engine/document/types';
 import type { DocumentValue } from '../../../engine/document/wire';
+import type { ClientType } from '../../../engine/wire';
 
 /**
  * Line columns a picked goods row fills from the goods master, by the fields the pickers answer, first
@@ -30,13 +31,38 @@ export function pickedLineValues(writable: readonly string[], row: Readonly<Reco
   return out;
 }
 
+/** The header column naming the org whose stock the document uses: its lots', else its posting's. */
+export const stockOrgColumn = (def: DocumentFile): string | null => def.lots?.org_column ?? def.posting?.org_column ?? null;
+
 /**
  * What the line pickers are narrowed by: a document with a supplier in its header offers that
- * supplier's goods only, once the supplier is chosen.
+ * supplier's goods only, once the supplier is chosen; stock (lot stock above all) is the chosen org's,
+ * not the user's own (head office has none). Without a chosen org the session's org is meant (a store's
+ * own, filled in by the server).
  */
 export function linePickerParams(def: DocumentFile, header: Readonly<Record<string, DocumentValue>>): Record<string, string> {
+  const out: Record<string, string> = {};
   const supplier = def.header.some((f) => f.key === 'supplier_no') ? header.supplier_no : null;
-  return filled(supplier) ? { supplier_no: String(supplier) } : {};
+  if (filled(supplier)) out.supplier_no = String(supplier);
+  const orgColumn = stockOrgColumn(def);
+  const org = orgColumn ? header[orgColumn] : null;
+  if (filled(org)) out.org_code = String(org);
+  return out;
+}
+
+/** Line pickers that list one org's stock, and so wait for the org to be chosen. */
+const STOCK_PICKERS = ['batch_stock'];
+
+/**
+ * The header field a line picker waits for: lot stock is listed for the document's org, so while the
+ * client chooses that org itself (head office) and has not yet, the picker says to choose it first.
+ */
+export function pickerWaitsFor(def: DocumentFile, client: ClientType, header: Readonly<Record<string, DocumentValue>>, picker: string): string | null {
+  const orgColumn = stockOrgColumn(def);
+  if (!STOCK_PICKERS.includes(picker) || !orgColumn) return null;
+  const field = def.header.find((f) => f.key === orgColumn);
+  if (!field || field.hidden_for?.includes(client)) return null;
+  return filled(header[orgColumn]) ? null : orgColumn;
 }
 
 /** A new document's header: the definition's defaults, and now for the required times without one. */
@@ -57,16 +83,52 @@ export function withDay(text: string, day: string, now: string, withTime: boolea
 
 /** The line key holding a lot picked from lot stock until the save allocates it; never sent as a column. */
 export const PICKED_LOT = '__picked_lot';
+/** The picked lot's stock, kept beside it: the quantity may not exceed it. */
+export const PICKED_LOT_STOCK = '__picked_lot_stock';
 
 /**
  * What a lot-stock row adds to a line of a document whose lots are allocated apart from its lines
- * (no lot_no column): the lot, and its stock as the quantity.
+ * (no lot_no column): the lot and its stock.
  */
 export function pickedLot(def: DocumentFile, writable: readonly string[], row: Readonly<Record<string, unknown>>): Record<string, string> {
   if (!def.lots || writable.includes('lot_no') || !filled(row.lot_no)) return {};
   const out: Record<string, string> = { [PICKED_LOT]: String(row.lot_no) };
-  if (filled(row.usable_num) && writable.includes(def.lots.qty_column)) out[def.lots.qty_column] = String(row.usable_num);
+  if (filled(row.usable_num)) out[PICKED_LOT_STOCK] = String(row.usable_num);
   return out;
+}
+
+/**
+ * The quantity a line picked from lot stock starts with: one unit, or the whole lot when it holds less
+ * (never the whole lot by default: that empties the lot unasked). The user types the real quantity.
+ */
+export function pickedLotQty(def: DocumentFile, writable: readonly string[], lot: Readonly<Record<string, string>>): Record<string, string> {
+  const stock = Number(lot[PICKED_LOT_STOCK]);
+  if (!def.lots || !writable.includes(def.lots.qty_column) || !(stock > 0)) return {};
+  return { [def.lots.qty_column]: String(Math.min(1, stock)) };
+}
+
+/** The first line whose quantity exceeds the stock of the lot picked for it, to be said before saving. */
+export function overPickedLot(def: DocumentFile, lines: readonly Record<string, DocumentValue>[]): { line: number; lot: string; stock: number } | null {
+  if (!def.lots) return null;
+  const qtyKey = def.lots.qty_column;
+  for (const [i, line] of lines.entries()) {
+    const stock = Number(line[PICKED_LOT_STOCK]);
+    if (filled(line[PICKED_LOT]) && filled(line[PICKED_LOT_STOCK]) && Number(line[qtyKey]) > stock) return { line: i, lot: String(line[PICKED_LOT]), stock };
+  }
+  return null;
+}
+
+/**
+ * The stored line an edited line stands for, by the line id the editable copy keeps (never by place:
+ * after a line is removed, the one in its place is another line); none for a line not saved yet.
+ */
+export function savedLineOf(
+  def: DocumentFile,
+  saved: readonly Record<string, DocumentValue>[],
+  line: Readonly<Record<string, DocumentValue>>,
+): Record<string, DocumentValue> | null {
+  const id = line[def.tables.line_column];
+  return filled(id) ? (saved.find((l) => String(l[def.tables.line_column]) === String(id)) ?? null) : null;
 }
 
 /**
