@@ -1,8 +1,8 @@
 /**
  * A document list at 1280 × 800: rows one line high (a long name cut, whole on hover), eight or more on
  * screen, and one selection (the checkbox column) for every action: 打印 takes the ticked documents,
- * the others exactly one, and a button the selection does not fit says why. Screenshot at 1280 px to the
- * folder HM_SHOTS names, when set.
+ * the others exactly one, and a button the selection does not fit says why; a header's words sort.
+ * Screenshot at 1280 px to the folder HM_SHOTS names, when set.
  */
 import { mkdirSync } from 'node:fs';
 import { test, expect, type Locator, type Page } from './fixtures/today';
@@ -80,9 +80,25 @@ test('a receipt list at 1280 × 800: one-line rows, eight or more in sight, one 
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/print/down_data'));
   await dialog.getByRole('button', { name: '打印', exact: true }).click();
   expect((await answered).request().postDataJSON().list).toEqual([firstNo, secondNo].map((no) => ({ type: 'purchase-receipt', no })));
+  // printed: the dialog closes and the ticks go
+  await expect(dialog).toBeHidden();
+  await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(0);
 
   // a row clicked again ticks that row alone
   await first.locator('td').nth(2).click();
   await expect(list.getByRole('checkbox', { checked: true })).toHaveCount(1);
   await expect(button(page, '审批记录')).toBeEnabled();
+
+  // a sortable column sorts on a click on its header's words: oldest first, then newest again
+  const newest = (await rows(list).first().innerText()).match(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/)![0];
+  const resorted = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/documents/purchase-receipt' && new URL(r.url()).searchParams.get('order_by') === 'receive_time asc',
+  );
+  const timeHeader = list.locator('thead').getByText('收货时间', { exact: true });
+  await timeHeader.click();
+  const oldest = ((await (await resorted).json()) as { data: { list: { receive_time: string }[] } }).data.list.map((r) => r.receive_time);
+  expect(oldest).toEqual([...oldest].sort());
+  await expect(rows(list).first()).toContainText(oldest[0]);
+  await timeHeader.click();
+  await expect(rows(list).first()).toContainText(newest);
 });

@@ -5,9 +5,11 @@
  * ticks that row alone): 打印 prints every ticked document in one PDF, the other actions take exactly
  * one, and a button the selection does not fit says why on hover (list-selection.logic.ts). Rows are one
  * line high, a long text cut with its whole text on hover, so a screen of 1280 × 800 shows eight or more.
+ * A sortable column sorts on a click anywhere on its header.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { Anchor, Card, Center, Checkbox, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Center, Checkbox, Loader, ScrollArea, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { modals } from '@mantine/modals';
 import { Link, useNavigate, useParams } from 'react-router';
 import { documentRoute } from '../../../engine/document/menu';
@@ -23,6 +25,7 @@ import { Toolbar } from '../../blocks/Toolbar';
 import { useLocale, useT } from '../../i18n';
 import { usePageTitle } from '../../shell/tabs/TabsProvider';
 import { formatCell } from '../../report/format';
+import { sortOfColumn } from '../../report/report.logic';
 import { NotFoundPage } from '../NotFound/NotFoundPage';
 import { deleteDocument, submitDocument, useDocumentList, useDocumentType } from './api';
 import { StateBadge } from './StateBadge';
@@ -34,6 +37,7 @@ import {
   DEFAULT_PAGE_SIZE,
   initialFilters,
   listQuery,
+  nextListOrder,
   resetFilters,
   sameQuery,
   shownValue,
@@ -77,11 +81,12 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
   const [values, setValues] = useState<FilterValues>(() => initialFilters(filters));
   const [applied, setApplied] = useState<FilterValues>(values);
   const [page, setPage] = useState({ page_num: 1, page_size: def.list.page_size ?? DEFAULT_PAGE_SIZE });
+  const [orderBy, setOrderBy] = useState(def.list.default_order_by);
   const [ticked, setTicked] = useState<DocumentRow[]>([]);
   const [printing, setPrinting] = useState<string[]>([]);
   const options = useFieldOptions(columns);
   const [dialog, setDialog] = useState<'audit' | 'approvals' | null>(null);
-  const query = useMemo(() => listQuery(filters, applied, { ...page, order_by: def.list.default_order_by }), [filters, applied, page, def]);
+  const query = useMemo(() => listQuery(filters, applied, { ...page, order_by: orderBy }), [filters, applied, page, orderBy]);
   const list = useDocumentList(type, query, true);
   const noKey = def.tables.no_column;
   const statusKey = def.tables.status_column;
@@ -92,11 +97,16 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
 
   // the page size stays as chosen; the same request again is fetched again, not answered from the cache
   const searchWith = (next: FilterValues) => {
-    if (sameQuery(listQuery(filters, next, { ...page, page_num: 1, order_by: def.list.default_order_by }), query)) void list.refetch();
+    if (sameQuery(listQuery(filters, next, { ...page, page_num: 1, order_by: orderBy }), query)) void list.refetch();
     setApplied(next);
     setPage((p) => ({ ...p, page_num: 1 }));
   };
   const search = () => searchWith(values);
+  // rule 324: a sort change reloads from page 1
+  const sortBy = (field: string) => {
+    setOrderBy((cur) => nextListOrder(cur, field));
+    setPage((p) => ({ ...p, page_num: 1 }));
+  };
   const reset = () => {
     const next = resetFilters(filters, values);
     setValues(next);
@@ -214,7 +224,7 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
                 </Table.Th>
                 {columns.map((c) => (
                   <Table.Th key={c.key} miw={c.min_width} ta={numeric(c) ? 'right' : undefined}>
-                    {textOf(c.label, locale)}
+                    {c.sortable ? <SortHeader label={textOf(c.label, locale)} sorted={sortOfColumn(orderBy, c.key)} onSort={() => sortBy(c.key)} /> : textOf(c.label, locale)}
                   </Table.Th>
                 ))}
               </Table.Tr>
@@ -273,5 +283,17 @@ function DocumentList({ type, def }: { type: string; def: NonNullable<ReturnType
       ) : null}
       <DocumentPrintDialog def={def} nos={printing} onClose={() => setPrinting([])} onPrinted={() => setTicked([])} />
     </Stack>
+  );
+}
+
+/** A sortable column's header: the whole of it is one button (its words as much as its mark). */
+function SortHeader({ label, sorted, onSort }: { label: string; sorted: 'asc' | 'desc' | null; onSort: () => void }) {
+  const t = useT();
+  const Mark = sorted === 'asc' ? IconSortAscending : sorted === 'desc' ? IconSortDescending : IconArrowsSort;
+  return (
+    <UnstyledButton onClick={onSort} fz="sm" fw={600} w="100%" display="inline-flex" style={{ alignItems: 'center', gap: 4 }} data-sorted={sorted ?? undefined}>
+      {label}
+      <Mark size={14} color={sorted ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-5)'} aria-label={sorted ? t(sorted === 'asc' ? 'report.sortAsc' : 'report.sortDesc') : undefined} aria-hidden={!sorted || undefined} />
+    </UnstyledButton>
   );
 }

@@ -8,6 +8,7 @@ import {
   linePickers,
   listQuery,
   missingRequired,
+  nextListOrder,
   resetFilters,
   sameQuery,
   shownValue,
@@ -125,6 +126,11 @@ describe('editing', () => {
 });
 
 describe('list requests', () => {
+  it('rule 324: a header click sorts by its column ascending, a second click descending', () => {
+    expect(nextListOrder('receive_time desc', 'receive_no')).toBe('receive_no asc');
+    expect(nextListOrder('receive_no asc', 'receive_no')).toBe('receive_no desc');
+    expect(nextListOrder('receive_time desc', 'receive_time')).toBe('receive_time asc');
+  });
   it('a search that asks the same again is recognised, so the list fetches it anew', () => {
     const filters = receipt.filters;
     const a = listQuery(filters, initialFilters(filters), { page_num: 1, page_size: 20 });

@@ -72,6 +72,9 @@ export function listQuery(
   return q;
 }
 
+/** A click on a sortable list header (rule 324): the same column flips asc ↔ desc, another starts asc. */
+export const nextListOrder = (orderBy: string, field: string): string => (orderBy === `${field} asc` ? `${field} desc` : `${field} asc`);
+
 /** Whether two list requests ask the same (a search that changes nothing must still fetch again). */
 export function sameQuery(a: Record<string, string | number>, b: Record<string, string | number>): boolean {
   const keys = Object.keys(a);
