@@ -107,8 +107,14 @@ test.describe('document pickers', () => {
     // the demo seed names a customer group on some outbounds only: the filter keeps fewer
     await expect.poll(count).toBeLessThan(all);
 
+    // head office picks from the lots of the store it chose: the picker waits for the store
     await page.goto('/documents/store-outbound/new');
-    await page.getByTestId('line-pickers').getByRole('button', { name: '按批次库存添加' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    const lotStock = page.getByTestId('line-pickers').getByRole('button', { name: '按批次库存添加' });
+    await lotStock.click();
+    await expect(page.getByText('请先选择门店').first()).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await pickFirst(page, page.getByRole('button', { name: '门店', exact: true }));
+    await lotStock.click();
+    await expect(page.getByRole('dialog').locator('[data-testid^="row-"]').first()).toBeVisible({ timeout: 20_000 });
   });
 });
