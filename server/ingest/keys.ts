@@ -9,7 +9,6 @@ import type { CreatedIngestKey, IngestKeyView } from '../../engine/ingest';
 import { sqlTimestamp } from '../clock';
 import { lockTenant } from '../db/tenant-lock';
 import type { Db } from '../db/types';
-import { HttpError } from '../http/errors';
 import type { Seal } from '../http/idempotency';
 
 export interface IngestCaller {
@@ -19,12 +18,6 @@ export interface IngestCaller {
 }
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
-
-/** A push without a live key of the tenant: no key, a session token, a revoked or an unknown key. */
-export const invalidKey = () => new HttpError(401, 'INGEST_KEY_INVALID', '需要有效的数据接入密钥', 'a live ingest key is required');
-
-/** Whether a bearer token is meant as an ingest key (the UI guard refuses these without a look-up). */
-export const isIngestKeyToken = (token: string) => token.startsWith('hmk_');
 
 /** The tenant a secret names, or null when it is no ingest key's shape. */
 export function tenantOfKey(secret: string): number | null {
@@ -84,17 +77,6 @@ export async function revokeKey(db: Db, tenantId: number, accountId: number, key
     [tenantId, keyId, accountId, sqlTimestamp()],
   );
   return rows.length > 0;
-}
-
-/**
- * Inside a push's write transaction: the key is still live, so a push that commits after its key's
- * revoke committed is rolled back (on PostgreSQL the row is share-locked: a revoke waits for the pushes
- * already writing, and a push after it finds it revoked). Throws 401 otherwise.
- */
-export async function assertLive(tx: Db, caller: IngestCaller): Promise<void> {
-  const lock = tx.dialect === 'postgres' ? ' FOR SHARE' : '';
-  const [row] = await tx.query('SELECT key_id FROM ingest_key WHERE tenant_id = $1 AND key_id = $2 AND revoked_at IS NULL' + lock, [caller.tenantId, caller.keyId]);
-  if (!row) throw invalidKey();
 }
 
 /** The live key a secret is, read on every push (one indexed look-up), or null. */
