@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import type { IngestKeyView, IngestLogEntry } from '../../../engine/ingest';
 import { renderWithProviders } from '../../test-utils';
 import { IngestPage } from './IngestPage';
-import { keyFormErrors, tablesLine } from './ingest.logic';
+import * as stories from './Ingest.story';
+import { keyFormErrors, seconds, tablesLine } from './ingest.logic';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,6 +22,7 @@ function serve(created?: unknown) {
   const calls: { url: string; init?: RequestInit }[] = [];
   vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
     calls.push({ url, init });
+    if (url.includes('/revoke')) return answer(null);
     if (url.includes('/api/ingest-keys') && init?.method === 'POST') return answer(created);
     if (url.includes('/api/ingest-keys')) return answer({ keys: [key], tables: ['brand', 'sales_order', 'sku'] });
     return answer([entry(2, 'refused', true), entry(1, 'done')]);
@@ -33,6 +36,7 @@ describe('IngestPage', () => {
     expect(keyFormErrors(' ', [])).toEqual({ name: 'nameRequired', tables: 'tablesRequired' });
     expect(keyFormErrors('x'.repeat(65), ['brand'])).toEqual({ name: 'nameTooLong' });
     expect(keyFormErrors('收银', ['brand'])).toEqual({});
+    expect(seconds(2500)).toBe('2.5');
   });
 
   it('shows the keys without their secret and every load, refused ones with their rejects to download', async () => {
@@ -64,5 +68,27 @@ describe('IngestPage', () => {
     const post = calls.find((c) => c.init?.method === 'POST')!;
     expect(JSON.parse(String(post.init!.body))).toEqual({ key_name: '门店收银', tables: ['sales_order'] });
     expect(new Headers(post.init!.headers).get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('revokes a key only after the confirmation, then lists the keys again', async () => {
+    const calls = serve();
+    renderWithProviders(<IngestPage />);
+    fireEvent.click(await screen.findByRole('button', { name: '停用' }));
+    expect(await screen.findByText('停用后使用该密钥的推送将立即被拒绝，确定停用“收银系统”吗？')).toBeTruthy();
+    expect(calls.some((c) => c.url.includes('/revoke'))).toBe(false);
+    const lists = () => calls.filter((c) => /\/api\/ingest-keys(\?|$)/.test(c.url) && c.init?.method !== 'POST').length;
+    const listedBefore = lists();
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(calls.filter((c) => c.url.includes('/api/ingest-keys/1/revoke') && c.init?.method === 'POST')).toHaveLength(1));
+    await waitFor(() => expect(lists()).toBeGreaterThan(listedBefore));
+  });
+
+  it('every story renders', () => {
+    for (const [name, story] of Object.entries(stories)) {
+      if (name === 'default') continue;
+      const { container } = renderWithProviders((story as { render: () => ReactElement }).render());
+      expect(container.ownerDocument.body.textContent, name).toMatch(/接入密钥|新建密钥/);
+      cleanup();
+    }
   });
 });

@@ -1,4 +1,4 @@
-/** What the 数据接入 screen shows that is not rendering: a load's tables in a line, its status colour, the create form's check. */
+/** What the 数据接入 screen shows that is not rendering: a load's tables in a line, its status colour and duration, the create form's check. */
 import type { IngestLogEntry, IngestStatus } from '../../../engine/ingest';
 import { KEY_NAME_MAX } from '../../../engine/ingest';
 
@@ -6,6 +6,15 @@ export const STATUS_COLOR: Record<IngestStatus, string> = { done: 'green', refus
 
 /** `sales_order 2 · sales_order_item 4` */
 export const tablesLine = (tables: IngestLogEntry['tables']) => tables.map((t) => `${t.table} ${t.rows.toLocaleString('zh-CN')}`).join(' · ');
+
+/** 2500 ms → `2.5` (seconds, one decimal) */
+export const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/** What the create form sends. */
+export interface NewKey {
+  key_name: string;
+  tables: string[];
+}
 
 export interface KeyFormErrors {
   name?: 'nameRequired' | 'nameTooLong';
