@@ -55,6 +55,7 @@ export const ERROR_EN: Record<string, string> = {
   INGEST_CONTENT_TYPE: 'Push text/csv or application/x-ndjson',
   INGEST_ENCODING: 'Unsupported Content-Encoding: gzip only',
   INGEST_IDEMPOTENCY_REQUIRED: 'Every batch carries an Idempotency-Key',
+  INGEST_KEY_INVALID: 'A live ingest key is required',
   INGEST_KEY_NAME: 'Enter the key name',
   INGEST_KEY_NOT_FOUND: 'The key does not exist or is revoked already',
   INGEST_LOG_NOT_FOUND: 'That load has no refused rows',

@@ -9,6 +9,7 @@ import type { CreatedIngestKey, IngestKeyView } from '../../engine/ingest';
 import { sqlTimestamp } from '../clock';
 import { lockTenant } from '../db/tenant-lock';
 import type { Db } from '../db/types';
+import { HttpError } from '../http/errors';
 import type { Seal } from '../http/idempotency';
 
 export interface IngestCaller {
@@ -18,6 +19,9 @@ export interface IngestCaller {
 }
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** A push without a live key of the tenant: no key, a session token, a revoked or an unknown key. */
+export const invalidKey = () => new HttpError(401, 'INGEST_KEY_INVALID', '需要有效的数据接入密钥', 'a live ingest key is required');
 
 /** The tenant a secret names, or null when it is no ingest key's shape. */
 export function tenantOfKey(secret: string): number | null {
@@ -70,13 +74,27 @@ export async function createKey(db: Db, tenantId: number, accountId: number, nam
   });
 }
 
-/** Revokes a key at once (a push checks the row on every request); false when there is no such live key. */
+/** Revokes a key at once (a push checks the row on every request and again inside its write); false when there is no such live key. */
 export async function revokeKey(db: Db, tenantId: number, accountId: number, keyId: number): Promise<boolean> {
-  const rows = await db.query(
-    `UPDATE ingest_key SET revoked_at = CAST($4 AS TIMESTAMP), revoked_by = $3 WHERE tenant_id = $1 AND key_id = $2 AND revoked_at IS NULL RETURNING key_id`,
-    [tenantId, keyId, accountId, sqlTimestamp()],
-  );
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    await lockTenant(tx, 'ingestKeys', tenantId);
+    const rows = await tx.query(
+      `UPDATE ingest_key SET revoked_at = CAST($4 AS TIMESTAMP), revoked_by = $3 WHERE tenant_id = $1 AND key_id = $2 AND revoked_at IS NULL RETURNING key_id`,
+      [tenantId, keyId, accountId, sqlTimestamp()],
+    );
+    return rows.length > 0;
+  });
+}
+
+/**
+ * Inside a push's write transaction: the key is still live. The tenant's key lock is held from here to
+ * the push's commit and a revoke takes it too, so a revoke waits for a push already past this point,
+ * and a push reaching it after a revoke committed finds the key revoked and rolls back. Throws 401.
+ */
+export async function assertLive(tx: Db, caller: IngestCaller): Promise<void> {
+  await lockTenant(tx, 'ingestKeys', caller.tenantId);
+  const [row] = await tx.query('SELECT key_id FROM ingest_key WHERE tenant_id = $1 AND key_id = $2 AND revoked_at IS NULL', [caller.tenantId, caller.keyId]);
+  if (!row) throw invalidKey();
 }
 
 /** The live key a secret is, read on every push (one indexed look-up), or null. */

@@ -15,7 +15,7 @@ export const PUSH_LIMITS = {
   rows: Number(process.env.HM_INGEST_MAX_ROWS ?? 200_000),
 };
 
-const tooLarge = (what: string, en: string) => new HttpError(413, 'INGEST_TOO_LARGE', what, en);
+export const tooLarge = (what: string, en: string) => new HttpError(413, 'INGEST_TOO_LARGE', what, en);
 
 /** The body unpacked (gzip) within the byte limit. */
 export function unpack(body: Buffer, encoding: string | undefined): Buffer {

@@ -11,12 +11,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { INGEST_MENU_ID, KEY_NAME_MAX, type IngestLogEntry } from '../../engine/ingest';
 import { isShardRouter } from '../db/sharded';
 import { ok } from '../http/envelope';
-import { HttpError, notFound, unauthorized } from '../http/errors';
+import type { Db } from '../db/types';
+import { handleError } from '../http/error-handler';
+import { HttpError, notFound } from '../http/errors';
 import { idempotencyKeyOf, idempotent, idempotentForm } from '../http/idempotency';
+import { checkPlainInput } from '../http/plain-input';
 import { dataContract } from './contract-fs';
-import { callerOf, createKey, listKeys, revokeKey, tenantOfKey, type IngestCaller } from './keys';
+import { assertLive, callerOf, createKey, invalidKey, listKeys, revokeKey, tenantOfKey, type IngestCaller } from './keys';
 import { loadFolder } from './load';
-import { csvFiles, ndjsonFiles, PUSH_LIMITS, unpack } from './push-body';
+import { csvFiles, ndjsonFiles, PUSH_LIMITS, tooLarge, unpack } from './push-body';
 
 const contract = dataContract();
 /** the tables a key may be scoped to: master data and the facts the loader takes */
@@ -30,8 +33,8 @@ const headOffice = (req: FastifyRequest) => {
 
 const bearerOf = (req: FastifyRequest) => /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
 
-/** Pushes per key and minute (HM_INGEST_RATE_PER_MIN): the rate limit counts by the key's hash. */
-const RATE_PER_MIN = Number(process.env.HM_INGEST_RATE_PER_MIN ?? 600);
+/** Pushes per key and minute (HM_INGEST_RATE_PER_MIN, read per push): the rate limit counts by the key's hash. */
+const ratePerMinute = () => Number(process.env.HM_INGEST_RATE_PER_MIN ?? 600);
 
 export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/ingest-keys', async (req) => {
@@ -97,30 +100,42 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="rejects-${id}.csv"`).send(row.rejects);
   });
 
-  // the push API: its own body types, its own limits, a key instead of a session
-  app.addContentTypeParser(['text/csv', 'application/x-ndjson'], { parseAs: 'buffer', bodyLimit: PUSH_LIMITS.bytes }, (_req, body, done) => done(null, body));
+  // the push API: its own body types and their limit (this plugin's parser: JSON routes keep the server's), a key instead of a session
+  app.addContentTypeParser(PUSH_TYPES, { parseAs: 'buffer', bodyLimit: PUSH_LIMITS.bytes }, (_req, body, done) => done(null, body));
+  const callers = new WeakMap<FastifyRequest, IngestCaller>();
   app.post(
     '/api/ingest/:table',
     {
-      bodyLimit: PUSH_LIMITS.bytes,
       config: {
         public: true,
-        rateLimit: { max: RATE_PER_MIN, timeWindow: '1 minute', keyGenerator: (req) => createHash('sha256').update(bearerOf(req)).digest('hex') },
+        rateLimit: { max: ratePerMinute, timeWindow: '1 minute', keyGenerator: (req) => createHash('sha256').update(bearerOf(req)).digest('hex') },
       },
+      // after the rate limit (onRequest), before a push's body is read: key, scope and Idempotency-Key, so a
+      // refused push uploads nothing (the edge's own checks first: registerPlainInput runs after parsing)
+      preParsing: async (req, _reply, payload) => {
+        checkPlainInput({ params: req.params, query: req.query, body: undefined });
+        if (PUSH_TYPES.includes(mediaTypeOf(req))) callers.set(req, await admit(app, req));
+        return payload;
+      },
+      errorHandler: (err, req, reply) => handleError(pushError(err), req, reply),
     },
     async (req, reply) => {
-      const caller = await authenticate(app, req);
+      // any other body (at most the server's usual size) is refused after the key is checked
+      const caller = callers.get(req) ?? (await admit(app, req));
       const { table } = req.params as { table: string };
-      if (!caller.tables.has(table)) throw new HttpError(403, 'INGEST_TABLE_FORBIDDEN', `此密钥不能推送 ${table}`, `this key may not push ${table}`);
-      if (idempotencyKeyOf(req.headers) === null) throw new HttpError(400, 'INGEST_IDEMPOTENCY_REQUIRED', '每批数据须带 Idempotency-Key', 'every batch carries an Idempotency-Key');
-      const kind = String(req.headers['content-type'] ?? '').split(';')[0].trim();
-      if (!Buffer.isBuffer(req.body)) throw new HttpError(415, 'INGEST_CONTENT_TYPE', '只收 text/csv 或 application/x-ndjson', 'text/csv or application/x-ndjson only');
+      const kind = mediaTypeOf(req);
+      if (!Buffer.isBuffer(req.body)) throw contentTypeError();
       const push = idempotentForm(
         async (_rq, rp, claim) => {
           const body = unpack(req.body as Buffer, req.headers['content-encoding'] as string | undefined);
           const text = body.toString('utf8');
           const { files } = kind === 'text/csv' ? csvFiles(table, text) : ndjsonFiles(table, text);
-          const seal = await claim({ table, kind, sha256: createHash('sha256').update(body).digest('hex') });
+          const sealKey = await claim({ table, kind, sha256: createHash('sha256').update(body).digest('hex') });
+          // the key is sealed, and found still live, inside the load's own transaction
+          const seal = async (tx: Db) => {
+            await assertLive(tx, caller);
+            await sealKey(tx);
+          };
           const folder = await mkdtemp(join(tmpdir(), 'hm-push-'));
           try {
             for (const [name, content] of files) await writeFile(join(folder, name), content);
@@ -140,13 +155,34 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   );
 }
 
+const PUSH_TYPES = ['text/csv', 'application/x-ndjson'];
+const mediaTypeOf = (req: FastifyRequest) => String(req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+const contentTypeError = () => new HttpError(415, 'INGEST_CONTENT_TYPE', '只收 text/csv 或 application/x-ndjson', 'text/csv or application/x-ndjson only');
+
+/** Fastify's own refusals of a push's body, in the push API's words. */
+function pushError(err: Error): Error {
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return tooLarge(`一批最多 ${PUSH_LIMITS.bytes} 字节，请分批推送`, `at most ${PUSH_LIMITS.bytes} bytes a batch: push smaller batches`);
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return contentTypeError();
+  return err;
+}
+
+/** The pusher of a request: a live key (401), allowed this table (403), with an Idempotency-Key (400). */
+async function admit(app: FastifyInstance, req: FastifyRequest): Promise<IngestCaller> {
+  const caller = await authenticate(app, req);
+  const { table } = req.params as { table: string };
+  if (!caller.tables.has(table)) throw new HttpError(403, 'INGEST_TABLE_FORBIDDEN', `此密钥不能推送 ${table}`, `this key may not push ${table}`);
+  if (idempotencyKeyOf(req.headers) === null) throw new HttpError(400, 'INGEST_IDEMPOTENCY_REQUIRED', '每批数据须带 Idempotency-Key', 'every batch carries an Idempotency-Key');
+  return caller;
+}
+
 /** The live key the request carries; a session token, a revoked or an unknown key is 401. */
 async function authenticate(app: FastifyInstance, req: FastifyRequest): Promise<IngestCaller> {
   const secret = bearerOf(req);
   const tenant = tenantOfKey(secret);
-  if (tenant === null) throw unauthorized('需要有效的数据接入密钥');
+  if (tenant === null) throw invalidKey();
   if (isShardRouter(app.db)) await app.db.enterTenant(tenant);
   const caller = await callerOf(app.db, secret);
-  if (!caller) throw unauthorized('需要有效的数据接入密钥');
+  if (!caller) throw invalidKey();
   return caller;
 }

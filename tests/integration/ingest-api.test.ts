@@ -6,10 +6,14 @@
  * HM_DATABASE_URL is set.
  */
 import { createHash } from 'node:crypto';
+import { channel } from 'node:diagnostics_channel';
 import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedIngestKey, IngestKeyView, IngestLogEntry } from '../../engine/ingest';
 import { today as businessToday } from '../../server/clock';
+import { assertLive } from '../../server/ingest/keys';
+import { PUSH_LIMITS } from '../../server/ingest/push-body';
 import { bearer, startWithAccounts, type TestServer } from './server';
 import { dialectUnderTest } from './testdb';
 
@@ -21,15 +25,32 @@ let store: { org_code: string; store_no: string };
 let skus: string[];
 let key: CreatedIngestKey;
 let n = 0;
+/** every /api route that needs a session, as Fastify registers them */
+const uiRoutes: { method: string; url: string }[] = [];
+
+function collect({ fastify }: { fastify: FastifyInstance }): void {
+  fastify.addHook('onRoute', (r: RouteOptions) => {
+    if (!r.url.startsWith('/api/') || (r.config as { public?: boolean } | undefined)?.public) return;
+    for (const method of ([] as string[]).concat(r.method)) if (method !== 'HEAD' && method !== 'OPTIONS') uiRoutes.push({ method, url: r.url });
+  });
+}
 
 const q = <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => s.testDb.db.query<T>(sql, params);
 const num = async (sql: string, params: unknown[] = []) => Number(Object.values((await q(sql, params))[0])[0] ?? 0);
 
 beforeAll(async () => {
-  env = await startWithAccounts([
-    ['admin', 'admin', 'HMT', '10139'],
-    ['store', 'store01', 'HMD', '10139'],
-  ]);
+  // Fastify announces each instance before any route is added: the hook sees every registration
+  const init = channel('fastify.initialization');
+  init.subscribe(collect as (message: unknown) => void);
+  try {
+    env = await startWithAccounts([
+      ['admin', 'admin', 'HMT', '10139'],
+      ['store', 'store01', 'HMD', '10139'],
+      ['other', 'admin', 'HMT', '266'],
+    ]);
+  } finally {
+    init.unsubscribe(collect as (message: unknown) => void);
+  }
   ({ server: s, tokens } = env);
   [store] = await q<{ org_code: string; store_no: string }>('SELECT org_code, store_no FROM store WHERE tenant_id = 10139 ORDER BY store_no LIMIT 1');
   skus = (await q<{ sku_no: string }>('SELECT sku_no FROM stock WHERE tenant_id = 10139 AND org_code = $1 ORDER BY sku_no LIMIT 2', [store.org_code])).map((r) => r.sku_no);
@@ -114,7 +135,9 @@ describe(`the push API (${dialectUnderTest})`, () => {
     const body = orders('B', 3);
     const answers = await Promise.all(Array.from({ length: 20 }, () => push('sales_order', body, { idem: 'same-batch-1' })));
     for (const a of answers) expect(a.statusCode, a.body).toBe(200);
-    expect(new Set(answers.map((a) => a.json().data.log_id)).size).toBe(1);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+    expect(await num("SELECT COUNT(*) FROM ingest_log WHERE tenant_id = 10139 AND source = 'push' AND log_id = $1", [answers[0].json().data.log_id])).toBe(1);
     expect(await num("SELECT COUNT(*) FROM sales_order WHERE tenant_id = 10139 AND order_no LIKE 'PUB%'")).toBe(3);
     expect(await num("SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139 AND doc_no LIKE 'PUB%'")).toBe(6);
     const other = await push('sales_order', orders('C', 1), { idem: 'same-batch-1' });
@@ -137,6 +160,19 @@ describe(`the push API (${dialectUnderTest})`, () => {
     expect(rejects).toContainEqual(expect.objectContaining({ table: 'sales_order_item', column: 'sku_no', value: 'NOPE' }));
     expect(await num("SELECT COUNT(*) FROM sales_order WHERE tenant_id = 10139 AND order_no LIKE 'PUE%'")).toBe(0);
     expect((await push('sales_order', '{"order_no": "X",\n')).statusCode).toBe(400);
+
+    // the refused push is logged with its rejects, which only its own tenant downloads
+    const logId = res.json().data.log_id as number;
+    const csv = await s.app.inject({ method: 'GET', url: `/api/ingest-log/${logId}/rejects`, headers: bearer(tokens.admin) });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect(csv.body).toContain('table,file,line,column,value,reason_zh,reason_en');
+    expect(csv.body).toContain('NOPE');
+    const log = (await s.app.inject({ method: 'GET', url: '/api/ingest-log', headers: bearer(tokens.admin) })).json().data as IngestLogEntry[];
+    expect(log.find((e) => e.log_id === logId)).toMatchObject({ status: 'refused', has_rejects: true, rows_accepted: 0 });
+    const stranger = await s.app.inject({ method: 'GET', url: `/api/ingest-log/${logId}/rejects`, headers: bearer(tokens.other) });
+    expect(stranger.statusCode).toBe(404);
+    expect((await s.app.inject({ method: 'GET', url: '/api/ingest-log', headers: bearer(tokens.other) })).json().data).not.toContainEqual(expect.objectContaining({ log_id: logId, key_name: '收银系统' }));
   });
 
   it("refuses another tenant's codes as unknown", async () => {
@@ -156,11 +192,57 @@ describe(`the push API (${dialectUnderTest})`, () => {
     expect(await num("SELECT COUNT(*) FROM brand WHERE tenant_id = 10139 AND brand_code = 'M1'")).toBe(0);
   });
 
+  it('refuses a batch over the byte limit with 413, as sent and as unpacked', async () => {
+    const sent = await push('brand', Buffer.alloc(PUSH_LIMITS.bytes + 1, 'a'), { type: 'text/csv' });
+    expect(sent.statusCode).toBe(413);
+    expect(sent.json().code).toBe('INGEST_TOO_LARGE');
+    // a gzip bomb: 64 KiB on the wire, over the limit once unpacked
+    const bomb = gzipSync(Buffer.alloc(PUSH_LIMITS.bytes + 1024, 'a'));
+    expect(bomb.length).toBeLessThan(PUSH_LIMITS.bytes / 100);
+    const unpacked = await push('brand', bomb, { type: 'text/csv', headers: { 'content-encoding': 'gzip' } });
+    expect(unpacked.statusCode).toBe(413);
+    expect(unpacked.json().code).toBe('INGEST_TOO_LARGE');
+    const english = await push('brand', bomb, { type: 'text/csv', headers: { 'content-encoding': 'gzip', 'accept-language': 'en-US' } });
+    expect(english.json().message).toMatch(/push smaller batches/);
+  });
+
+  it('limits the pushes of a key per minute: 429 with Retry-After', async () => {
+    const before = process.env.HM_INGEST_RATE_PER_MIN;
+    process.env.HM_INGEST_RATE_PER_MIN = '2';
+    try {
+      // counted per key before the key is looked up: an unknown key of the right shape is refused 401 until the limit
+      const secret = `hmk_10139_${'r'.repeat(43)}`;
+      const codes = [];
+      for (let i = 0; i < 3; i++) codes.push(await push('brand', 'brand_code,brand_name\nRL,r\n', { secret, type: 'text/csv' }));
+      expect(codes.map((r) => r.statusCode)).toEqual([401, 401, 429]);
+      expect(Number(codes[2].headers['retry-after'])).toBeGreaterThan(0);
+      expect(codes[2].json().code).toBe('RATE_LIMITED');
+      // another key keeps its own allowance
+      const fresh = await createKey('限流', ['brand']);
+      expect((await push('brand', 'brand_code,brand_name\nRL,r\n', { secret: fresh.secret, type: 'text/csv' })).statusCode).toBe(200);
+    } finally {
+      if (before === undefined) delete process.env.HM_INGEST_RATE_PER_MIN;
+      else process.env.HM_INGEST_RATE_PER_MIN = before;
+    }
+  });
+
   it('never mixes keys and sessions: a UI token is no key, a key is no session', async () => {
     expect((await push('sales_order', orders('G'), { secret: tokens.admin })).statusCode).toBe(401);
     const ui = await s.app.inject({ method: 'GET', url: '/api/ingest-keys', headers: { authorization: `Bearer ${key.secret}` } });
     expect(ui.statusCode).toBe(401);
     expect((await s.app.inject({ method: 'GET', url: '/api/menu', headers: { authorization: `Bearer ${key.secret}` } })).statusCode).toBe(401);
+    expect((await push('brand', 'brand_code,brand_name\nPB9,b\n', { secret: '', type: 'text/csv' })).json().code).toBe('INGEST_KEY_INVALID');
+  });
+
+  it('a key is refused by every route that needs a session', async () => {
+    expect(uiRoutes.length).toBeGreaterThan(100);
+    const accepted: string[] = [];
+    for (const r of uiRoutes) {
+      const url = r.url.replace(/:(\w+)/g, '1').replace('*', '1');
+      const res = await s.app.inject({ method: r.method as 'GET', url, headers: { authorization: `Bearer ${key.secret}` }, ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { payload: {} }) });
+      if (res.statusCode !== 401) accepted.push(`${r.method} ${url} → ${res.statusCode}`);
+    }
+    expect(accepted).toEqual([]);
   });
 
   it('a revoked key is refused at once', async () => {
@@ -170,5 +252,11 @@ describe(`the push API (${dialectUnderTest})`, () => {
     expect(revoke.statusCode).toBe(200);
     expect((await push('brand', 'brand_code,brand_name\nPB3,b\n', { secret: spare.secret, type: 'text/csv' })).statusCode).toBe(401);
     expect((await s.app.inject({ method: 'POST', url: `/api/ingest-keys/${spare.key_id}/revoke`, headers: bearer(tokens.admin) })).statusCode).toBe(404);
+    // a push already past its key check when the revoke commits finds the key revoked inside its own write
+    const caller = { tenantId: 10139, keyId: spare.key_id, tables: new Set(['brand']) };
+    await expect(s.testDb.db.transaction((tx) => assertLive(tx, caller))).rejects.toMatchObject({ statusCode: 401, code: 'INGEST_KEY_INVALID' });
+    await expect(s.testDb.db.transaction((tx) => assertLive(tx, { ...caller, keyId: key.key_id }))).resolves.toBeUndefined();
+    const listed = (await s.app.inject({ method: 'GET', url: '/api/ingest-keys', headers: bearer(tokens.admin) })).json().data.keys as IngestKeyView[];
+    expect(listed.find((k) => k.key_id === spare.key_id)).toMatchObject({ revoked_at: expect.any(String), last_used_at: expect.any(String) });
   });
 });
