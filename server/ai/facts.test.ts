@@ -5,10 +5,10 @@ import type { MeasurePair } from './pairs';
 import { WORDS } from './words';
 
 const pairs: MeasurePair[] = [
-  { current: 'sales', previous: 'sales_2', label: '销售额', format: 'money', margin: false },
-  { current: 'cost', previous: 'cost_2', label: '成本', format: 'money', margin: false },
-  { current: 'gm', previous: 'gm_2', label: '毛利额', format: 'money', margin: true },
-  { current: 'gm_rate', previous: 'gm_rate_2', label: '毛利率', format: 'rate', margin: true },
+  { current: 'sales', previous: 'sales_2', label: '销售额', format: 'money', margin: false, additive: true },
+  { current: 'cost', previous: 'cost_2', label: '成本', format: 'money', margin: false, additive: true },
+  { current: 'gm', previous: 'gm_2', label: '毛利额', format: 'money', margin: true, additive: true },
+  { current: 'gm_rate', previous: 'gm_rate_2', label: '毛利率', format: 'rate', margin: true, additive: false },
 ];
 const picks = choosePairs(pairs);
 const row = (sales: number, sales2: number, gm: number, rate: number, rate2: number) => ({

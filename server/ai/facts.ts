@@ -1,5 +1,6 @@
 import type { ReportRow } from '../../engine/wire';
 import type { MeasurePair } from './pairs';
+import type { PeriodDays } from './periods';
 
 export interface Change {
   label: string;
@@ -35,6 +36,8 @@ export interface Facts {
   rate: MeasurePair | null;
   margin: MeasurePair | null;
   breakdowns: Breakdown[];
+  /** set when the periods differ in length: the additive figures are then daily averages */
+  periods?: PeriodDays | null;
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

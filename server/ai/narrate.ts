@@ -34,7 +34,8 @@ export function overviewSection(facts: Facts, w: Words = WORDS.zh): string {
       : focus.delta >= 0
         ? w.rose(facts.focus.label, pct(focus.growth))
         : w.fell(facts.focus.label, pct(focus.growth));
-  return `## ${w.overview}\n\n${verdict}\n\n${lines.join('\n')}\n`;
+  const periods = facts.periods ? `${w.unequalPeriods(facts.periods.current, facts.periods.previous)}\n\n` : '';
+  return `## ${w.overview}\n\n${periods}${verdict}\n\n${lines.join('\n')}\n`;
 }
 
 export function breakdownSection(b: Breakdown, facts: Facts, w: Words = WORDS.zh): string {

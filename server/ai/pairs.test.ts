@@ -14,6 +14,8 @@ describe('comparison pairs from the definitions', () => {
       ['gm', 'gm_2'],
       ['gm_rate', 'gm_rate_2'],
     ]);
+    // sums (and their difference, the margin) grow with the period; the margin rate does not
+    expect(pairs.map((p) => p.additive)).toEqual([true, true, true, false]);
   });
 
   it('finds nothing to compare in a report without a comparison range', () => {

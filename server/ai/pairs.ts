@@ -10,6 +10,17 @@ export interface MeasurePair {
   format: ColumnFormat;
   /** a gross-margin amount (named 毛利 in the catalogue), the story's margin line */
   margin: boolean;
+  /** a sum over the period's days (sales, cost, margin): periods of unequal length compare by its daily average */
+  additive: boolean;
+}
+
+/** Sums and counts, and sums or differences of them, grow with the period's length; ratios and distinct counts do not. */
+function isAdditive(index: DatasetIndex, id: string, seen = new Set<string>()): boolean {
+  const m = index.measures.get(id);
+  if (!m || seen.has(id)) return false;
+  seen.add(id);
+  if (!isDerived(m)) return (m.agg === 'sum' || m.agg === 'count') && !m.point_in_time;
+  return (m.op === 'sum' || m.op === 'difference') && !!m.args?.length && m.args.every((a) => isAdditive(index, a, new Set(seen)));
 }
 
 /**
@@ -48,6 +59,6 @@ export function comparisonPairs(index: DatasetIndex, indicators: string[], lang:
     .filter((id) => twin.has(id) && indicators.includes(twin.get(id)!) && rangeOf(twin.get(id)!) !== 1)
     .map((id) => {
       const m = index.measures.get(id)!;
-      return { current: id, previous: twin.get(id)!, label: m.label[lang] || m.label.zh, format: m.format, margin: /毛利/.test(m.label.zh) };
+      return { current: id, previous: twin.get(id)!, label: m.label[lang] || m.label.zh, format: m.format, margin: /毛利/.test(m.label.zh), additive: isAdditive(index, id) };
     });
 }

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import type { ReportRow } from '../../engine/wire';
 import type { ServerSession } from '../auth/session';
 import { badRequest, notFound } from '../http/errors';
 import { runTotalsRow } from '../export/report-export';
@@ -8,6 +9,10 @@ import { breakdownFacts, change, choosePairs, type Facts } from './facts';
 import { llmConfigFromEnv, phrase } from './llm';
 import { breakdownSection, nextStepsSection, overviewSection } from './narrate';
 import { comparisonPairs } from './pairs';
+import { perDayPairs, perDayRow, unequalPeriods } from './periods';
+import { todayIn } from '../../engine/dates';
+import { businessNow } from '../clock';
+import { validateQuery } from '../report/validate';
 import { WORDS } from './words';
 import { textLangOf, type TextLang } from '../report/config';
 
@@ -33,22 +38,28 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
     const index = app.reports.catalogue.indexes.get(report.dataset)!;
     const lang = textLangOf(req.headers['accept-language']);
     const words = WORDS[lang];
-    const pairs = comparisonPairs(index, report.indicators.map((i) => i.measure), lang);
-    if (!pairs.length) throw badRequest('AI_NO_COMPARISON', '该报表没有对比期指标，无法解读');
+    const paired = comparisonPairs(index, report.indicators.map((i) => i.measure), lang);
+    if (!paired.length) throw badRequest('AI_NO_COMPARISON', '该报表没有对比期指标，无法解读');
+    // prepare has validated the body already: this reads its ranges again to weigh the periods' lengths
+    const ranges = validateQuery(report, index, query, { client: session.client }).dates;
+    const comparisonIndex = report.dates.find((d) => d.comparison)?.index ?? 2;
+    const periods = unequalPeriods(ranges, comparisonIndex, todayIn(businessNow()));
+    const pairs = periods ? perDayPairs(paired, words.perDay) : paired;
+    const comparable = (row: ReportRow) => (periods ? perDayRow(row, pairs, periods) : row);
     const picks = choosePairs(pairs);
 
     // the title goes out before any query runs: a reader who leaves while the figures are computed then
     // closes a response already started (logged as a closed stream), never one Fastify would answer with a 500
     const title = words.title(report.title[lang] || report.title.zh);
     async function* sections(): AsyncGenerator<string> {
-      const totals = (await runTotalsRow(app, prepared)) ?? {};
-      const facts: Facts = { overall: pairs.map((p) => change(totals, p)), ...picks, breakdowns: [] };
+      const totals = comparable((await runTotalsRow(app, prepared)) ?? {});
+      const facts: Facts = { overall: pairs.map((p) => change(totals, p)), ...picks, breakdowns: [], periods };
       yield overviewSection(facts, words) + '\n';
       for (const chip of report.chips.slice(0, MAX_BREAKDOWNS)) {
         const dimension = index.dimensions.get(chip.dimension)!.label;
         const label = dimension[lang] || dimension.zh;
         const rows = await breakdownRows(app, session, tableId, query, chip.dimension, lang);
-        const b = rows && breakdownFacts(label, rows, totals, picks);
+        const b = rows && breakdownFacts(label, rows.map((r) => ({ name: r.name, row: comparable(r.row) })), totals, picks);
         if (!b) continue;
         facts.breakdowns.push(b);
         yield breakdownSection(b, facts, words) + '\n';

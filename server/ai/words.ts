@@ -16,6 +16,9 @@ export interface Words {
   points(p: string): string;
   overview: string;
   noComparison: string;
+  /** the periods differ in length: additive figures are compared as daily averages */
+  unequalPeriods(current: number, previous: number): string;
+  perDay(label: string): string;
   rose(label: string, pct: string): string;
   fell(label: string, pct: string): string;
   by(dimension: string, rows: number): string;
@@ -48,6 +51,8 @@ const zh: Words = {
   points: (p) => `${p} 个百分点`,
   overview: '总体变化',
   noComparison: '对比期没有可比数据，以下只描述本期表现。',
+  unequalPeriods: (current, previous) => `本期 ${current} 天，对比期 ${previous} 天，长度不同：以下金额和数量均按日均比较。`,
+  perDay: (label) => `日均${label}`,
   rose: (label, pct) => `本期${label}较对比期上升 ${pct}。`,
   fell: (label, pct) => `本期${label}较对比期下降 ${pct}。`,
   by: (dimension, rows) => `按${dimension}（${rows} 项）`,
@@ -80,6 +85,9 @@ const en: Words = {
   points: (p) => `${p} pp`,
   overview: 'Overall change',
   noComparison: 'The comparison period has no figures to compare; what follows describes the current period only.',
+  unequalPeriods: (current, previous) =>
+    `The current period has ${current} days and the comparison period ${previous}: amounts and quantities below are compared as daily averages.`,
+  perDay: (label) => `${label} per day`,
   rose: (label, pct) => `${label} rose ${pct} against the comparison period.`,
   fell: (label, pct) => `${label} fell ${pct} against the comparison period.`,
   by: (dimension, rows) => `By ${dimension} (${rows} items)`,

@@ -41,6 +41,19 @@ describe('POST /api/reports/:table_id/ai', () => {
     expect(res.body).toContain(figure(row.sales_2 as number, 'money'));
   });
 
+  it('compares a 90-day period with a one-day comparison by daily averages, and says so', async () => {
+    const query = await defaultQuery(70);
+    const end = String(query.date_end);
+    const start = new Date(Date.parse(`${end}T00:00:00Z`) - 89 * 86_400_000).toISOString().slice(0, 10);
+    const long = { ...query, date_start: start, date_end: end };
+    const res = await post('/api/reports/70/ai', { query: long });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = ((await post('/api/reports/70/totals', long)).json() as { data: ReportTotals }).data.list[0];
+    expect(res.body).toContain('本期 90 天，对比期 1 天，长度不同');
+    expect(res.body).toContain(`日均销售额 ${figure((row.sales as number) / 90, 'money')}`);
+    expect(res.body).toContain(figure(row.sales_2 as number, 'money'));
+  });
+
   it('answers in English when the page is in English: the English title and labels, the same figures', async () => {
     const query = await defaultQuery(70);
     const res = await server.app.inject({ method: 'POST', url: '/api/reports/70/ai', headers: { ...bearer(token), 'accept-language': 'en-US' }, payload: { query } });
