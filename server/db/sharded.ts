@@ -6,6 +6,7 @@ import type { Db, ReplicaHealth } from './types';
 /** The shard of the work under way: set per request once its tenant is known (auth guard, login). */
 interface Scope {
   shard?: string;
+  tenant?: number;
 }
 
 const scope = new AsyncLocalStorage<Scope>();
@@ -19,6 +20,14 @@ export function inShardScope<T>(fn: () => T): T {
 const MAP_TTL_MS = 1000;
 
 export const TENANT_MOVING = '该商户的数据正在迁移，请稍后再试';
+
+/**
+ * First key of an advisory lock per tenant (second key): every transaction of a tenant holds it shared,
+ * a tenant move holds it alone on the source while it copies and switches. A transaction that finds
+ * the move there is refused like a request of a moving tenant, rather than writing rows the move has
+ * already copied (they would be lost at the switch).
+ */
+export const TENANT_WRITES_LOCK = 7602;
 
 /**
  * One `Db` over several PostgreSQL clusters, each holding whole tenants (docs/scaling.md). Every call
@@ -68,12 +77,13 @@ export class ShardRouter implements Db {
     const store = scope.getStore();
     if (!store) throw new Error('enterTenant outside a shard scope');
     store.shard = await this.shardOf(tenantId);
+    store.tenant = tenantId;
   }
 
   /** Runs `fn` on the tenant's shard, the current scope left as it was. */
   async withTenant<T>(tenantId: number, fn: () => Promise<T>): Promise<T> {
     const shard = await this.shardOf(tenantId);
-    return scope.run({ shard }, fn);
+    return scope.run({ shard, tenant: tenantId }, fn);
   }
 
   /** Every shard's own handle, `main` first (migrations run on each). */
@@ -96,7 +106,15 @@ export class ShardRouter implements Db {
   exec: Db['exec'] = (sql) => this.current.exec(sql);
   loadCsv: Db['loadCsv'] = (table, columns, types, csv) => this.current.loadCsv(table, columns, types, csv);
   bulkInsert: Db['bulkInsert'] = (table, columns, rows) => this.current.bulkInsert(table, columns, rows);
-  transaction: Db['transaction'] = (fn) => this.current.transaction(fn);
+  transaction: Db['transaction'] = (fn) => {
+    const tenant = scope.getStore()?.tenant;
+    if (tenant === undefined) return this.current.transaction(fn);
+    return this.current.transaction(async (tx) => {
+      const [{ free }] = await tx.query<{ free: boolean }>('SELECT pg_try_advisory_xact_lock_shared($1, $2) AS free', [TENANT_WRITES_LOCK, tenant]);
+      if (!free) throw new HttpError(503, 'TENANT_MOVING', TENANT_MOVING);
+      return fn(tx);
+    });
+  };
 
   /** Notifications of every shard: a change on any of them reaches the listeners. */
   listen: NonNullable<Db['listen']> = (channel, onMessage, onState) => {

@@ -42,6 +42,13 @@ export interface JobSpec {
 /** A job's failure meant for the user (an export too large): its message is the job's error as it is. */
 export class JobRefused extends Error {}
 
+/**
+ * A job stopped from outside (a tenant move, server/db/tenant-move-jobs.ts): an error written on a
+ * job still running asks it to stop; the runner sees it with its next progress and fails the job with
+ * that message, its partial file removed.
+ */
+class JobStopped extends JobRefused {}
+
 const FAILED: Record<JobSpec['kind'], string> = { export: '导出失败，请稍后重试', import: '导入失败，请稍后重试' };
 
 const COLUMNS = `job_id, kind, table_id, title, status, progress, row_count, title || '.xlsx' AS file_name, error, created_at, finished_at`;
@@ -185,17 +192,26 @@ export class JobRunner {
     // progress writes go one after another (DuckDB refuses concurrent updates of one row) and
     // never fail the job: they only move the progress bar
     let progressWrites = Promise.resolve();
+    let stopRequest: string | null = null;
     try {
-      await this.db.query(`UPDATE import_log SET status = 'running', file_path = $2 WHERE job_id = $1`, [jobId, file]);
+      // a queued job may have been failed meanwhile (a tenant move fails the jobs not yet started)
+      const started = await this.db.query(`UPDATE import_log SET status = 'running', file_path = $2 WHERE job_id = $1 AND status = 'queued' RETURNING job_id`, [
+        jobId,
+        file,
+      ]);
+      if (!started.length) return;
       const outcome = await spec.produce(partialPath(file), (n) => {
+        if (stopRequest) throw new JobStopped(stopRequest);
         const now = Date.now();
         if (now - lastWrite < 1000) return;
         lastWrite = now;
         const progress = spec.expectedRows ? Math.min(99, Math.floor((n / spec.expectedRows) * 100)) : 50;
         progressWrites = progressWrites
-          .then(() => this.db.query('UPDATE import_log SET progress = $2, row_count = $3 WHERE job_id = $1', [jobId, progress, n]))
+          .then(() =>
+            this.db.query<{ error: string | null }>('UPDATE import_log SET progress = $2, row_count = $3 WHERE job_id = $1 RETURNING error', [jobId, progress, n]),
+          )
           .then(
-            () => undefined,
+            ([row]) => void (stopRequest = row?.error ?? null),
             () => undefined,
           );
       });

@@ -11,7 +11,7 @@
  * The primary gets a copy of the seeded test template (PostgreSQL run) or is migrated and seeded here.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -33,7 +33,9 @@ import type { Db, ReplicaHealth } from '../../server/db/types';
 import { initialRequest } from '../../engine/query';
 import type { ReportConfig } from '../../engine/wire';
 import { sqlTimestamp, today } from '../../server/clock';
-import { HEARTBEAT_MS } from '../../server/export/jobs';
+import { HEARTBEAT_MS, type ExportJob, type JobSpec } from '../../server/export/jobs';
+import { JOB_STOPPED_BY_MOVE } from '../../server/db/tenant-move-jobs';
+import type { ServerSession } from '../../server/auth/session';
 import { fillEmptySummariesEverywhere, startUpkeep } from '../../server/upkeep';
 import { foreignTo, holdingsOf, leaksIn, probeReads, probeWrites, type Holdings, type Probe } from './cross-tenant';
 import { bearer, login } from './server';
@@ -144,6 +146,21 @@ afterAll(async () => {
   if (filesDir) rmSync(filesDir, { recursive: true, force: true });
 });
 
+/** Row count and sums per table of a tenant's rows on the database at `url`. */
+async function totalsOn(url: string, tenantId: number): Promise<TableTotals[]> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await tenantTotals(c, await tenantTables(c), tenantId);
+  } finally {
+    await c.end();
+  }
+}
+
+async function rowsOf(url: string, tenantId: number): Promise<number> {
+  return (await totalsOn(url, tenantId)).reduce((n, t) => n + t.rows, 0);
+}
+
 /** Report 70's first screen (data) as the page asks for it, through `server`'s routes. */
 async function report70(server: FastifyInstance, bearerToken: string): Promise<{ status: number; body: { data: unknown; message: string } }> {
   const headers = bearer(bearerToken);
@@ -249,27 +266,6 @@ describe('tenants on two clusters', () => {
   const SECOND = 266;
   const SPECIAL = 30001;
   const shards = () => parseShards(primaryUrl, [standbyUrl], `east=${eastUrl}`);
-
-  async function rowsOf(url: string, tenantId: number): Promise<number> {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      const totals = await tenantTotals(c, await tenantTables(c), tenantId);
-      return totals.reduce((n, t) => n + t.rows, 0);
-    } finally {
-      await c.end();
-    }
-  }
-
-  async function totalsOn(url: string, tenantId: number): Promise<TableTotals[]> {
-    const c = new pg.Client({ connectionString: url });
-    await c.connect();
-    try {
-      return await tenantTotals(c, await tenantTables(c), tenantId);
-    } finally {
-      await c.end();
-    }
-  }
 
   /** Report 70 of each tenant on the single-database server, before any move. */
   const baseline: Record<string, unknown> = {};
@@ -503,6 +499,184 @@ describe('tenants on two clusters', () => {
     await new Promise((r) => setTimeout(r, 1100));
     const again = await report70(routed, (await login(routed, 'admin', 'HMT', '266')).token);
     expect(again.body.data).toEqual(baseline['266']);
+  }, 300_000);
+});
+
+describe('a tenant move with work under way', () => {
+  // tenant 266 lives on main here (the moves above ended there); 10139 stays on main throughout
+  const MOVED = 266;
+  const shards = () => parseShards(primaryUrl, [standbyUrl], `east=${eastUrl}`);
+  const placement = async () => (await sql(primaryUrl, 'SELECT shard, state FROM tenant_shard WHERE tenant_id = $1', [MOVED]))[0] ?? { shard: 'main', state: 'active' };
+  let router: ShardRouter;
+  let server: FastifyInstance;
+  /** a session of the tenant, kept: a new login would add a row to the totals compared */
+  let token: string;
+
+  beforeAll(async () => {
+    router = new ShardRouter(
+      new Map<string, Db>([
+        ['main', await openPostgres(primaryUrl)],
+        ['east', await openPostgres(eastUrl)],
+      ]),
+    );
+    server = await buildServer({ db: router, config: { staticDir: '/nonexistent', filesDir } });
+    await server.ready();
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    await router?.close();
+  });
+
+  /** `npm run tenant:move` as an operator runs it. */
+  function runMove(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+    const child = spawn('npx', ['tsx', 'scripts/tenant-move.ts', ...args], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      env: { ...process.env, HM_DATABASE_URL: primaryUrl, HM_SHARDS: `east=${eastUrl}`, HM_REPLICA_URLS: '' },
+    });
+    const out = { stdout: '', stderr: '' };
+    child.stdout.on('data', (d) => (out.stdout += d));
+    child.stderr.on('data', (d) => (out.stderr += d));
+    return new Promise((resolve) => child.on('close', (status) => resolve({ status, ...out })));
+  }
+
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+  it('waits for the tenant’s exports (one stopped past the wait with a message, no half file) while documents are written; counts and sums equal', async () => {
+    expect(await placement()).toMatchObject({ shard: 'main' });
+    token = (await login(server, 'admin', 'HMT', String(MOVED))).token;
+    const [{ account_id: accountId }] = await sql<{ account_id: number }>(primaryUrl, `SELECT account_id FROM account WHERE tenant_id = $1 AND username = 'admin'`, [MOVED]);
+    const session = { tenant_id: MOVED, account_id: Number(accountId) } as ServerSession;
+    const [{ org_code: org }] = await sql<{ org_code: string }>(primaryUrl, 'SELECT org_code FROM store WHERE tenant_id = $1 ORDER BY org_code LIMIT 1', [MOVED]);
+    const [{ sku_no: sku }] = await sql<{ sku_no: string }>(primaryUrl, 'SELECT sku_no FROM sku WHERE tenant_id = $1 ORDER BY sku_no LIMIT 1', [MOVED]);
+    const [{ reason_code: reason }] = await sql<{ reason_code: string }>(primaryUrl, 'SELECT reason_code FROM adjustment_reason WHERE tenant_id = $1 LIMIT 1', [MOVED]);
+    const adjustment = () =>
+      server.inject({
+        method: 'POST',
+        url: '/api/documents/stock-adjustment',
+        headers: bearer(token),
+        payload: { header: { org_code: org, direction: '1', reason_code: reason, adjust_time: `${today()} 09:00:00` }, lines: [{ sku_no: sku, qty: 1, cost_price: 1 }] },
+      });
+    const first = await adjustment();
+    expect(first.statusCode, first.body).toBe(200);
+
+    // a real export of the tenant, and two export jobs of the runner that take their time:
+    // one ends within the move's wait, the other would run for two minutes
+    const exported = await server.inject({
+      method: 'POST',
+      url: '/api/reports/70/export',
+      headers: bearer(token),
+      payload: initialRequest((await server.inject({ method: 'GET', url: '/api/reports/70/config', headers: bearer(token) })).json().data as ReportConfig, today()) as object,
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const realExport = exported.json().data.job_id as string;
+    const slowExport = (ms: number): JobSpec => ({
+      session,
+      kind: 'export',
+      tableId: 70,
+      title: `slow ${ms}`,
+      expectedRows: ms / 100,
+      produce: async (file, onProgress) => {
+        for (let i = 1; i <= ms / 100; i++) {
+          appendFileSync(file, `chunk ${i}\n`);
+          onProgress(i);
+          await sleep(100);
+        }
+        return ms / 100;
+      },
+    });
+    const [quick, slow] = await router.withTenant(MOVED, () => Promise.all([server.jobs.start(slowExport(4000)), server.jobs.start(slowExport(120_000))]));
+
+    // documents written all along: each is answered as written or refused with the moving message
+    let writing = true;
+    const written: string[] = [];
+    const refused: string[] = [];
+    const writer = (async () => {
+      while (writing) {
+        const res = await adjustment();
+        if (res.statusCode === 200) written.push(res.json().data.no);
+        else refused.push(`${res.statusCode} ${res.json().message}`);
+        // past the switch a write would land on east after the copy was compared: stop once refused
+        if (refused.length >= 3) writing = false;
+      }
+    })();
+
+    let atSwitch: TableTotals[] = [];
+    const lines: string[] = [];
+    const result = await moveMerchant(shards(), String(MOVED), 'east', (l) => lines.push(l), {
+      jobWaitMs: 8000,
+      jobStopWaitMs: 10_000,
+      // the source's rows as they were at the switch, read beside the removal before it commits
+      beforeSourceRemoved: async () => void (atSwitch = await totalsOn(primaryUrl, MOVED)),
+    });
+    await writer;
+    expect(result.moved).toBe(true);
+    expect(lines.some((l) => /still running after 8000 ms: stopping them/.test(l)), lines.join('\n')).toBe(true);
+
+    // every write answered as written is on east; the others were refused with the moving message
+    expect(written.length).toBeGreaterThan(0);
+    expect([...new Set(refused)]).toEqual([`503 ${TENANT_MOVING}`]);
+    const onEast = (await sql<{ no: string }>(eastUrl, 'SELECT adjust_no AS no FROM stock_adjustment WHERE tenant_id = $1', [MOVED])).map((r) => r.no);
+    expect(written.filter((no) => !onEast.includes(no))).toEqual([]);
+    // counts and sums of every table: the source at the switch, the copy now
+    expect(atSwitch.length).toBeGreaterThan(20);
+    expect(compareTotals(atSwitch, await totalsOn(eastUrl, MOVED))).toEqual([]);
+    expect(compareTotals(atSwitch, result.totals)).toEqual([]);
+    expect(await rowsOf(primaryUrl, MOVED)).toBe(0);
+    expect(await placement()).toEqual({ shard: 'east', state: 'active' });
+
+    // the jobs as their user sees them on east: the real export and the quick one finished with
+    // their files, the slow one failed with the move's message and left no file, whole or partial
+    await until('the map to be read again', async () => (await server.inject({ method: 'GET', url: '/api/jobs?page_num=1&page_size=50', headers: bearer(token) })).statusCode === 200, 10_000);
+    const jobs = (await server.inject({ method: 'GET', url: '/api/jobs?page_num=1&page_size=50', headers: bearer(token) })).json().data.list as ExportJob[];
+    const job = (id: string) => jobs.find((j) => j.job_id === id);
+    expect(job(realExport)).toMatchObject({ status: 'done', has_file: true });
+    expect(job(quick)).toMatchObject({ status: 'done', has_file: true, row_count: 40 });
+    expect(job(slow)).toMatchObject({ status: 'failed', has_file: false, error: JOB_STOPPED_BY_MOVE.export });
+    const download = await server.inject({ method: 'GET', url: `/api/jobs/${quick}/download`, headers: bearer(token) });
+    expect(download.body.split('\n').filter(Boolean)).toHaveLength(40);
+    const left = readdirSync(join(filesDir, 'exports', String(MOVED)));
+    expect(left.filter((f) => f.startsWith(slow))).toEqual([]);
+    expect(left.filter((f) => f.endsWith('.part'))).toEqual([]);
+    expect(await sql(eastUrl, 'SELECT job_id FROM job_lease WHERE tenant_id = $1', [MOVED])).toEqual([]);
+  }, 300_000);
+
+  it('a removal of the source’s rows that fails after the switch is finished by the next tenant:move, and a move back is not refused', async () => {
+    const before = await totalsOn(eastUrl, MOVED);
+    const firstBefore = await totalsOn(primaryUrl, 10139);
+    const failOnce = () => {
+      throw new Error('the source went away (test)');
+    };
+    await expect(moveMerchant(shards(), String(MOVED), 'main', () => {}, { drainMs: 1100, beforeSourceRemoved: failOnce })).rejects.toThrow(
+      /is on main now, but removing its rows from east failed \(the source went away \(test\)\); the removal is pending: run the same tenant:move again/,
+    );
+    // the tenant is served from main; its old rows wait on east, unseen
+    expect(await placement()).toEqual({ shard: 'main', state: 'cleanup' });
+    expect(compareTotals(before, await totalsOn(primaryUrl, MOVED))).toEqual([]);
+    expect(compareTotals(before, await totalsOn(eastUrl, MOVED))).toEqual([]);
+    await until('the tenant to be served from main', async () => (await report70(server, token)).status === 200, 10_000);
+
+    // the same command again finishes the removal
+    const again = await runMove(String(MOVED), 'main');
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/tenant 266 on main: an earlier move left its old rows to remove; finishing that first/);
+    expect(again.stdout).toMatch(/removed tenant 266's \d+ rows left on east/);
+    expect(again.stdout).toMatch(/the tenant was on main already/);
+    expect(await placement()).toEqual({ shard: 'main', state: 'active' });
+    expect(await rowsOf(eastUrl, MOVED)).toBe(0);
+    expect(compareTotals(before, await totalsOn(primaryUrl, MOVED))).toEqual([]);
+
+    // failed once more, on the way to east: the move back to main finishes the removal first
+    await expect(moveMerchant(shards(), String(MOVED), 'east', () => {}, { drainMs: 1100, beforeSourceRemoved: failOnce })).rejects.toThrow(/the removal is pending/);
+    expect(await placement()).toEqual({ shard: 'east', state: 'cleanup' });
+    const back = await moveMerchant(shards(), String(MOVED), 'main', () => {}, { drainMs: 1100 });
+    expect(back.moved).toBe(true);
+    expect(back.leftovers).toEqual([{ shard: 'main', rows: before.reduce((n, t) => n + t.rows, 0) }]);
+    expect(await placement()).toEqual({ shard: 'main', state: 'active' });
+    expect(await rowsOf(eastUrl, MOVED)).toBe(0);
+    // counts and sums of every table equal before and after, and the tenant that stayed was not touched
+    expect(compareTotals(before, await totalsOn(primaryUrl, MOVED))).toEqual([]);
+    expect(compareTotals(firstBefore, await totalsOn(primaryUrl, 10139))).toEqual([]);
   }, 300_000);
 });
 
