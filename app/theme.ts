@@ -6,6 +6,7 @@ import {
   ActionIcon,
   Alert,
   AppShell,
+  Badge,
   Button,
   Card,
   createTheme,
@@ -61,6 +62,8 @@ export const theme = createTheme({
       vars: (_theme, props) => ({ root: { '--button-height': controlHeight(props.size) } }),
     }),
     Alert: Alert.extend({ styles: { icon: { marginInlineEnd: 8 } } }),
+    // Mantine writes badges in capitals: English results read SEND BACK and YES; words keep their own casing
+    Badge: Badge.extend({ styles: { label: { textTransform: 'none' } } }),
     ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'subtle', color: 'gray' } }),
     Card: Card.extend({ defaultProps: { radius: 'md', padding: 'md', withBorder: false } }),
     Paper: Paper.extend({ defaultProps: { radius: 'md' } }),

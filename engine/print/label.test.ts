@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_FIELDS, labelRecord, labelRecords, labelXml, parseLabelXml, toFullWidth } from './label';
+import { LABEL_FIELDS, labelPrice, labelRecord, labelRecords, labelXml, parseLabelXml, toFullWidth } from './label';
 
 describe('price labels (rules 243–248)', () => {
   it("replaces < > & ' \" % ( ) with full-width forms (rule 245)", () => {
@@ -26,6 +26,12 @@ describe('price labels (rules 243–248)', () => {
     expect(back.records.map((r) => r.sku_no)).toEqual(['A', 'A', 'B', 'B', 'B', 'C']);
     expect(back.records[0].sku_name).toBe('可乐（大） ＜促销＞');
     expect(back.records[2].sku_name).toBe('100％ ＇pure＇ ＆ ＂fresh＂');
-    expect(back.records[0].selling_price).toBe('3.5');
+    expect(back.records[0].selling_price).toBe('3.50');
+  });
+
+  it('prints prices with cents: 6.5 → 6.50, whole and text figures alike', () => {
+    expect(labelRecord({ sku_no: 'A', selling_price: 6.5, fcl_price: '12' })).toMatchObject({ selling_price: '6.50', fcl_price: '12.00' });
+    expect(labelRecord({ sku_no: 'A', selling_price: null }).selling_price).toBe('');
+    expect(labelPrice('面议')).toBe('面议');
   });
 });

@@ -82,6 +82,12 @@ const text = (...values: (string | number | null | undefined)[]): string => {
   return '';
 };
 
+/** A price as labels and the shelf show it, always with cents (¥6.50, never ¥6.5); text that is no number stays as it is. */
+export function labelPrice(v: number | string | null | undefined): string {
+  const t = text(v);
+  return t !== '' && Number.isFinite(Number(t)) ? Number(t).toFixed(2) : t;
+}
+
 /** rule 248: sale_unit_text → sale_unit → sale_unit_show; specification → specification_text; shelf_life_show → shelflife_unit_text. */
 export function labelRecord(g: LabelGoods): LabelRecord {
   const raw: LabelRecord = {
@@ -89,9 +95,9 @@ export function labelRecord(g: LabelGoods): LabelRecord {
     barcode: text(g.barcode),
     sku_name: text(g.sku_name),
     back_cate_name: text(g.back_cate_name),
-    selling_price: text(g.selling_price),
+    selling_price: labelPrice(g.selling_price),
     fcl_barcode: text(g.fcl_barcode),
-    fcl_price: text(g.fcl_price),
+    fcl_price: labelPrice(g.fcl_price),
     brand: text(g.brand),
     sale_unit_text: text(g.sale_unit_text, g.sale_unit, g.sale_unit_show),
     specification: text(g.specification, g.specification_text),
@@ -152,6 +158,36 @@ export const LABEL_MESSAGES = {
   deleted: '删除样式成功！',
   saved: '设置成功！',
 } as const;
+
+/** Who looks at label templates: the side, its owner mark (see labelOwnerOf) and the account. */
+export interface LabelViewer {
+  client: 'HMT' | 'HMD' | 'HMS';
+  owner: string;
+  account_id: number;
+}
+
+/**
+ * Who owns a template, kept in store_no: '0' headquarters, a store its store_no, a supplier
+ * 'HMS:' and its supplier_no. Each owner has its own default.
+ */
+export function labelOwnerOf(s: { client: LabelViewer['client']; store_no: string | null; supplier_no: string | null }): string {
+  if (s.client === 'HMD') return s.store_no ?? '';
+  if (s.client === 'HMS') return `HMS:${s.supplier_no ?? ''}`;
+  return '0';
+}
+
+/**
+ * rules 229–230: only the creator changes a template; a store never changes an HQ one, a supplier only
+ * its own. The refusal's LABEL_MESSAGES key, or null: the server enforces it, the dialog disables with it.
+ */
+export function refuseLabelChange(viewer: LabelViewer, t: Pick<LabelTemplate, 'store_no' | 'account_id'>): 'hqTemplate' | 'foreign' | null {
+  if (viewer.client === 'HMD') {
+    if (t.store_no === '0') return 'hqTemplate';
+    return t.store_no === viewer.owner ? null : 'foreign';
+  }
+  if (t.store_no !== viewer.owner) return 'foreign';
+  return Number(t.account_id) === Number(viewer.account_id) ? null : 'foreign';
+}
 
 /** rule 234, for labels too: '{name} is already the default print style.' */
 export const labelAlreadyDefault = (name: string) => `${name}已是默认打印样式。`;

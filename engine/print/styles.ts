@@ -67,6 +67,9 @@ export const STYLE_MESSAGES = {
   saved: '保存成功',
 } as const;
 
+/** The description the seed gives the shipped styles it publishes: product words, shown in the page's language. */
+export const SHIPPED_STYLE_DESCRIPTION = '内置样式';
+
 /** rule 234: '{name} is already the default print style.' */
 export const alreadyDefaultMessage = (name: string) => `${name}已是默认打印样式。`;
 

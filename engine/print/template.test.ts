@@ -14,7 +14,16 @@ describe('print template language', () => {
     expect(parseTemplate(JSON.stringify({ ...minimal, lines: [] })).ok).toBe(false);
     const bad = parseTemplate(JSON.stringify({ ...minimal, header: [{ label: 'x', field: 'DROP TABLE' }] }));
     expect(bad).toMatchObject({ ok: false });
-    expect(!bad.ok && bad.message).toContain('/header/0/field');
+    expect(!bad.ok && bad.message).toBe('模板文件格式错误：表头字段（header）第1项的字段（field）格式不对');
+  });
+
+  it('says what is wrong in Chinese, naming the place in the file, never ajv\'s or the JSON parser\'s English', () => {
+    const wide = parseTemplate(JSON.stringify({ ...minimal, lines: [{ label: '数量', field: 'qty', width: 11 }] }));
+    expect(wide).toEqual({ ok: false, message: '模板文件格式错误：明细列（lines）第1项的列宽（width）不能大于 10' });
+    const broken = parseTemplate('{\n  "title": }');
+    expect(broken.ok).toBe(false);
+    expect(!broken.ok && broken.message.replace('JSON', '')).not.toMatch(/[A-Za-z]/);
+    expect(!broken.ok && broken.message).toMatch(/^模板文件不是有效的 JSON/);
   });
 
   it('fills {field} placeholders from the header, unknown ones empty', () => {

@@ -37,10 +37,19 @@ describe('document print with a style (rules 272, 412)', { timeout: 30_000 }, ()
     expect(pages.join('')).toContain('SKU1059');
   });
 
-  it('numbers the pages 第 i / n 页 while writing them out one by one (no page is held to the end)', async () => {
-    const pages = pdfText(await renderDocumentsPdf(shipped('102-1.json'), [receipt(120), receipt(1), receipt(60)])).split('\f').filter((p) => p.trim());
+  it('numbers the pages 第 i / n 页 within each document while writing them out one by one (no page is held to the end)', async () => {
+    const docs = [receipt(120), receipt(1), receipt(60)];
+    const pages = pdfText(await renderDocumentsPdf(shipped('102-1.json'), docs)).split('\f').filter((p) => p.trim()).map((p) => p.replace(/\s+/g, ''));
     expect(pages.length).toBeGreaterThanOrEqual(5);
-    pages.forEach((p, i) => expect(p.replace(/\s+/g, '')).toContain(`第${i + 1}/${pages.length}页`));
+    // a document starts at the page whose title carries the first line; each counts its own pages
+    const starts = pages.map((p, i) => (p.includes('SKU1000') ? i : -1)).filter((i) => i >= 0);
+    expect(starts).toHaveLength(docs.length);
+    starts.forEach((start, n) => {
+      const count = (starts[n + 1] ?? pages.length) - start;
+      for (let i = 0; i < count; i++) expect(pages[start + i]).toContain(`第${i + 1}/${count}页`);
+    });
+    // the one-page receipt between two long ones
+    expect(pages[starts[1]]).toContain('第1/1页');
   });
 
   it('every document type with print styles ships two valid styles that print only fields its documents have', () => {

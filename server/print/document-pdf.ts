@@ -8,8 +8,9 @@ import { MM } from './layout-check';
  * fields in a grid, the line table (its header row repeated on every page), the totals and the
  * footer lines — on the template's paper, orientation and margins.
  *
- * Every position is computed, not read back from pdfkit, so one walk without drawing counts the
- * pages and a second one draws them with 第 i / n 页: pages are written out as they are finished
+ * Every position is computed, not read back from pdfkit, so one walk without drawing counts each
+ * document's pages and a second one draws them with 第 i / n 页 counted within the document (a
+ * one-page receipt printed with others reads 第1/1页): pages are written out as they are finished
  * instead of all being held until the end (200 copies of a 1000-line receipt are 5000 pages).
  */
 export function renderDocumentsPdf(template: PrintTemplate, documents: readonly PrintDocument[]): Promise<Buffer> {
@@ -27,14 +28,16 @@ export function renderDocumentsPdf(template: PrintTemplate, documents: readonly 
   const perRow = template.header_columns ?? 3;
   const cellWidth = width / perRow;
 
-  /** Lays every document out; draws when `total` (the page count) is known. Answers the page count. */
-  const walk = (total: number | null): number => {
-    const draw = total !== null;
+  /** Lays every document out; draws when `totals` (each document's page count) are known. Answers the page counts. */
+  const walk = (totals: readonly number[] | null): number[] => {
+    const draw = totals !== null;
+    const counts: number[] = [];
+    let current = 0;
     let pageNo = 1;
     let y = margin;
     const turn = () => {
       if (draw) {
-        pageFooter(doc, pageNo, total);
+        pageFooter(doc, pageNo, totals[current]);
         doc.addPage();
       }
       pageNo++;
@@ -61,7 +64,12 @@ export function renderDocumentsPdf(template: PrintTemplate, documents: readonly 
     };
 
     documents.forEach((d, n) => {
-      if (n > 0) turn();
+      if (n > 0) {
+        turn();
+        counts.push(pageNo - 1);
+        current = n;
+        pageNo = 1;
+      }
       const title = fillText(template.title, d.header);
       doc.fontSize(base + 5);
       if (draw) doc.fillColor('#000').text(title, left, margin, { width, align: 'center' });
@@ -101,8 +109,9 @@ export function renderDocumentsPdf(template: PrintTemplate, documents: readonly 
         y += base * 1.8;
       }
     });
-    if (draw) pageFooter(doc, pageNo, total);
-    return pageNo;
+    if (draw) pageFooter(doc, pageNo, totals[current]);
+    counts.push(pageNo);
+    return counts;
   };
 
   walk(walk(null));

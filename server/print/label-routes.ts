@@ -4,6 +4,8 @@ import {
   LABEL_MESSAGES,
   LABEL_TEMPLATE_MAX_BYTES,
   labelAlreadyDefault,
+  labelOwnerOf,
+  refuseLabelChange,
   STORE_SHOW_PRINT_TYPE,
   SYSTEM_DEFAULT_TENANTS,
   type LabelGoods,
@@ -20,22 +22,13 @@ import type { Db } from '../db/types';
 
 /** Where users learn to install and start the label driver when none answers (public/label-driver.html). */
 export const LABEL_DRIVER_DOWNLOAD_URL = '/label-driver.html';
-const HQ_STORE = '0';
 const NOT_FOUND = '打印模板不存在或无权查看';
 
 const COLUMNS = `id, print_type, print_template_name, COALESCE(print_template_content, '') AS print_template_content, is_default, is_system,
   is_store_show, COALESCE(store_no, '0') AS store_no, account_id, COALESCE(name, created_by, '') AS name,
   COALESCE(CAST(created_at AS VARCHAR), '') AS created_at, COALESCE(CAST(updated_at AS VARCHAR), '') AS updated_at`;
 
-/**
- * Who owns a template, kept in store_no: '0' headquarters, a store its store_no, a supplier
- * 'HMS:' and its supplier_no. Each owner has its own default.
- */
-const ownerOf = (s: ServerSession) => {
-  if (s.client === 'HMD') return s.store_no ?? '';
-  if (s.client === 'HMS') return `HMS:${s.supplier_no ?? ''}`;
-  return HQ_STORE;
-};
+const ownerOf = labelOwnerOf;
 
 /** Templates a session sees: its own, HQ ones shown to stores (or all HQ ones for a supplier), and the system default. */
 function visible(s: ServerSession): { sql: string; params: unknown[] } {
@@ -78,14 +71,10 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       return fn(tx);
     });
 
-  /** rules 229–230: only the creator changes a template; a store never changes an HQ one, a supplier only its own. */
+  /** rules 229–230, the same rule the dialog disables its buttons with. */
   function refuseChange(s: ServerSession, t: LabelTemplate): string | null {
-    if (s.client === 'HMD') {
-      if (t.store_no === HQ_STORE) return LABEL_MESSAGES.hqTemplate;
-      return t.store_no === ownerOf(s) ? null : LABEL_MESSAGES.foreign;
-    }
-    if (t.store_no !== ownerOf(s)) return LABEL_MESSAGES.foreign;
-    return Number(t.account_id) === Number(s.account_id) ? null : LABEL_MESSAGES.foreign;
+    const refusal = refuseLabelChange({ client: s.client, owner: ownerOf(s), account_id: s.account_id }, t);
+    return refusal && LABEL_MESSAGES[refusal];
   }
 
   const idBody = (flag: string) => ({
@@ -162,9 +151,10 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
       if (!content.trim()) throw badRequest('LABEL_CONTENT_REQUIRED', LABEL_MESSAGES.contentRequired);
       if (Buffer.byteLength(content, 'utf8') > LABEL_TEMPLATE_MAX_BYTES) throw badRequest('LABEL_CONTENT_TOO_LARGE', LABEL_MESSAGES.fileTooLarge);
       const now = sqlTimestamp();
+      const saved = (id: number) => ok({ id }, LABEL_MESSAGES.saved);
       if (req.body.id) {
         const id = req.body.id;
-        await write(s, async (tx) => {
+        return write(s, async (tx) => {
           const t = await find(tx, s, id);
           const refusal = refuseChange(s, t);
           if (refusal) throw forbidden('LABEL_TEMPLATE_REFUSED', refusal);
@@ -173,21 +163,18 @@ export async function labelRoutes(app: FastifyInstance): Promise<void> {
               WHERE tenant_id = $1 AND id = $2`,
             [s.tenant_id, t.id, name, content, now, s.username],
           );
-          await seal(tx);
+          return seal(tx, saved(id));
         });
-        return ok({ id }, LABEL_MESSAGES.saved);
       }
-      const id = await write(s, async (tx) => {
+      return write(s, async (tx) => {
         const [row] = await tx.query<{ id: number }>(
           `INSERT INTO print_template (tenant_id, print_type, print_template_name, print_template_content, store_no, account_id, name,
                                        created_at, updated_at, created_by, updated_by)
            VALUES ($1, $2, $3, $4, $5, $6, $7, CAST($8 AS TIMESTAMP), CAST($8 AS TIMESTAMP), $9, $9) RETURNING id`,
           [s.tenant_id, req.body.print_type, name, content, ownerOf(s), s.account_id, s.account_name, now, s.username],
         );
-        await seal(tx);
-        return Number(row.id);
+        return seal(tx, saved(Number(row.id)));
       });
-      return ok({ id }, LABEL_MESSAGES.saved);
     }),
   );
 

@@ -184,7 +184,11 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
       return fn(tx);
     });
 
-  app.get('/api/print/source_types', async () => ok(PRINT_SOURCE_TYPES));
+  // only the types of documents this session has: a supplier's page offers the purchase receipt alone
+  app.get('/api/print/source_types', async (req) => {
+    const own = new Set(documentTypes().visibleTo(req.session!).map((d) => d.print?.source_type));
+    return ok(PRINT_SOURCE_TYPES.filter((t) => own.has(t.source_type)));
+  });
 
   app.get<{ Querystring: { source_type: number; page_num?: number; page_size?: number } }>(
     '/api/print/print_model_list',
@@ -230,20 +234,23 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
     const actor = actorOf(session);
     const { form, sent } = await readStyleForm(req);
     const seal = await claim(sent);
-    const publishRefusal = refusePublish(actor, form.custom, form.source_type);
-    if (publishRefusal) throw forbidden('PRINT_PUBLISH_REFUSED', publishRefusal);
-    if (!form.id && !form.file) throw badRequest('STYLE_FILE_REQUIRED', STYLE_MESSAGES.fileRequired);
-    if (form.file) {
-      const parsed = readTemplate(form.file.text);
-      if (!parsed.ok) throw badRequest('BAD_PRINT_TEMPLATE', parsed.message);
-    }
     const now = sqlTimestamp();
     const flags = [form.custom, form.custom === 1 ? 1 : 0, form.custom === 2 ? 1 : 0];
-    const id = await writeStyles(session, async (tx) => {
+    const saved = (id: number) => ok({ id }, STYLE_MESSAGES.saved);
+    return writeStyles(session, async (tx) => {
+      // a style this actor may not change is refused as such first: a supplier's form of a published
+      // style carries its publish flag, which would otherwise be refused for publishing
       const existing = form.id ? await findStyle(tx, session, form.id) : null;
       if (existing) {
         const refusal = refuseEdit(actor, existing);
         if (refusal) throw forbidden('PRINT_STYLE_EDIT_REFUSED', refusal);
+      }
+      const publishRefusal = refusePublish(actor, form.custom, form.source_type);
+      if (publishRefusal) throw forbidden('PRINT_PUBLISH_REFUSED', publishRefusal);
+      if (!form.id && !form.file) throw badRequest('STYLE_FILE_REQUIRED', STYLE_MESSAGES.fileRequired);
+      if (form.file) {
+        const parsed = readTemplate(form.file.text);
+        if (!parsed.ok) throw badRequest('BAD_PRINT_TEMPLATE', parsed.message);
       }
       if (form.is_default) {
         await tx.query('UPDATE print_style SET is_default = 0 WHERE tenant_id = $1 AND source_type = $2 AND provider_no = $3', [
@@ -260,8 +267,7 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
           [session.tenant_id, existing.id, form.report_name, form.description, form.source_type, ...flags,
             form.file?.name ?? existing.file_name, form.file?.text ?? existing.template, session.account_name, now],
         );
-        await seal(tx);
-        return Number(existing.id);
+        return seal(tx, saved(Number(existing.id)));
       }
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO print_style (tenant_id, source_type, report_name, description, is_default, custom, is_hmd_show, is_hms_show,
@@ -273,10 +279,8 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
           actor.client === 'HMD' ? actor.provider_no : HQ_PROVIDER, actor.client, form.file!.name, form.file!.text, session.account_id,
           session.account_name, now],
       );
-      await seal(tx);
-      return Number(row.id);
+      return seal(tx, saved(Number(row.id)));
     });
-    return ok({ id }, STYLE_MESSAGES.saved);
   }));
 
   app.get<{ Querystring: { id: number } }>('/api/print/set_default', { schema: idQuery }, async (req) => {

@@ -144,6 +144,12 @@ describe('print styles, document variant (rules 252–277)', () => {
     expect(ok26.status).toBe(200);
   });
 
+  it("each side's style page offers the document types it has: a supplier the purchase receipt only", async () => {
+    const types = async (who: string) => ((await call('GET', '/api/print/source_types', who)).json().data as { source_type: number }[]).map((t) => t.source_type);
+    expect(await types('supplier')).toEqual([102]);
+    expect((await types('hq')).sort()).toEqual([102, 26, 30].sort());
+  });
+
   it('a supplier sees the style HQ published to suppliers, cannot change, default or delete it (rules 263–265)', async () => {
     const seen = (await list('supplier', 102)).map((r) => r.id);
     expect(seen).toContain(second);
@@ -154,6 +160,9 @@ describe('print styles, document variant (rules 252–277)', () => {
     expect(def.json().message).toBe('总部端创建模板不允许设置默认，请新增模板。');
     const edit = await saveStyle('supplier', { id: String(second), report_name: '改名', source_type: '102' });
     expect(edit.body.message).toBe('总部端创建模板不允许修改!');
+    // the edit form sends the style's publish flag back as it is: still the edit refusal, not publishing's
+    const asShown = await saveStyle('supplier', { id: String(second), report_name: '改名', source_type: '102', custom: '2' });
+    expect([asShown.status, asShown.body.message]).toEqual([403, '总部端创建模板不允许修改!']);
     // an unpublished HQ style is invisible to the supplier: not found, not refused
     expect((await call('DELETE', `/api/print/del_model?id=${first}`, 'supplier')).statusCode).toBe(404);
     expect((await list('hq', 102)).map((r) => r.id)).toContain(first);

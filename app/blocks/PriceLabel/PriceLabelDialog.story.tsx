@@ -30,7 +30,7 @@ function LabelDemo({ client, driver }: { client: ClientType; driver: 'answers' |
   return (
     <>
       <Button onClick={() => setOpened(true)}>打印价签</Button>
-      <PriceLabelDialog opened={opened} onClose={() => setOpened(false)} source={source} client={client} tenantId={10139} skuNos={GOODS.map((g) => g.sku_no)} send={send} />
+      <PriceLabelDialog opened={opened} onClose={() => setOpened(false)} source={source} viewer={{ client, owner: client === 'HMD' ? 'S001' : '0', account_id: 1 }} tenantId={10139} skuNos={GOODS.map((g) => g.sku_no)} send={send} />
     </>
   );
 }

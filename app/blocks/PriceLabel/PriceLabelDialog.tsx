@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Alert, Anchor, Badge, Button, FileButton, Group, Modal, NumberInput, Radio, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
-import { labelXml, PRICE_TAG_TYPE, type LabelGoods } from '../../../engine/print/label';
-import type { ClientType } from '../../../engine/wire';
+import { labelPrice, labelXml, PRICE_TAG_TYPE, refuseLabelChange, type LabelGoods, type LabelViewer } from '../../../engine/print/label';
 import { SkuAutocomplete } from '../GoodsSearch';
 import { useT } from '../../i18n';
 import { saveBlob } from '../../api/files';
+import { RefusableButton } from '../PrintStyle/RefusableButton';
 import { sendToLabelDriver, type LabelOutcome } from './label-frame';
 import { canSetSystem, clampCopies, initialLabelTick, labelFailure, labelFormProblem, readTemplateFile, showsStoreDisplay } from './price-label.logic';
 import type { LabelTemplate, PriceLabelSource } from './types';
@@ -15,7 +15,8 @@ export interface PriceLabelDialogProps {
   opened: boolean;
   onClose: () => void;
   source: PriceLabelSource;
-  client: ClientType;
+  /** who looks: the buttons a template refuses this viewer are disabled with the reason */
+  viewer: LabelViewer;
   tenantId: number;
   /** goods to label, e.g. the goods page's product; more can be added in the dialog */
   skuNos: string[];
@@ -27,7 +28,7 @@ export interface PriceLabelDialogProps {
 type Row = LabelGoods & { print_num: number };
 
 /** The price-label print dialog: 80% wide, templates (one checked, default first), goods with copies, print to the local driver. */
-export function PriceLabelDialog({ opened, onClose, source, client, tenantId, skuNos, printType = PRICE_TAG_TYPE, send = sendToLabelDriver }: PriceLabelDialogProps) {
+export function PriceLabelDialog({ opened, onClose, source, viewer, tenantId, skuNos, printType = PRICE_TAG_TYPE, send = sendToLabelDriver }: PriceLabelDialogProps) {
   const t = useT();
   const [templates, setTemplates] = useState<LabelTemplate[]>([]);
   const [token, setToken] = useState('');
@@ -69,6 +70,11 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
   }, [opened, load, addGoods, skuNos]);
 
   const current = templates.find((x) => x.id === ticked) ?? null;
+  const { client } = viewer;
+  // known before asking: the server refuses the same (rules 229–230, 234)
+  const changeRefused = current && refuseLabelChange(viewer, current);
+  const refusal = changeRefused ? t(`print.label.refuse.${changeRefused}`) : null;
+  const defaultRefusal = current?.is_default === '1' ? t('print.alreadyDefault', { name: current.print_template_name }) : refusal;
   const needTick = (key: string) => {
     if (!current) notifications.show({ color: 'orange', message: t(key) });
     return !!current;
@@ -124,15 +130,15 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
           <Button size="xs" variant="light" onClick={() => setForm({ editing: null, name: '', content: '<label w="60" h="40"/>', error: null })}>
             {t('print.add')}
           </Button>
-          <Button size="xs" variant="light" onClick={() => needTick('print.label.selectFirst') && setForm({ editing: current, name: current!.print_template_name, content: current!.print_template_content, error: null })}>
+          <RefusableButton refusal={refusal} onClick={() => needTick('print.label.selectFirst') && setForm({ editing: current, name: current!.print_template_name, content: current!.print_template_content, error: null })}>
             {t('print.edit')}
-          </Button>
-          <Button size="xs" variant="light" color="red" onClick={() => needTick('print.label.selectFirst') && confirm(t('print.confirmDelete', { name: current!.print_template_name }), () => act(() => source.remove(current!.id), t('print.done.delete')))}>
+          </RefusableButton>
+          <RefusableButton refusal={refusal} color="red" onClick={() => needTick('print.label.selectFirst') && confirm(t('print.confirmDelete', { name: current!.print_template_name }), () => act(() => source.remove(current!.id), t('print.done.delete')))}>
             {t('print.delete')}
-          </Button>
-          <Button size="xs" variant="light" onClick={() => needTick('print.label.defaultNone') && confirm(t('print.confirmDefault', { name: current!.print_template_name }), () => act(() => source.setDefault(current!.id), t('print.done.default')))}>
+          </RefusableButton>
+          <RefusableButton refusal={defaultRefusal} onClick={() => needTick('print.label.defaultNone') && confirm(t('print.confirmDefault', { name: current!.print_template_name }), () => act(() => source.setDefault(current!.id), t('print.done.default')))}>
             {t('print.setDefault')}
-          </Button>
+          </RefusableButton>
           {canSetSystem(tenantId) && client === 'HMT' && (
             <Button size="xs" variant="light" onClick={() => needTick('print.label.defaultNone') && confirm(t('print.label.confirmSystem', { name: current!.print_template_name }), () => act(() => source.setSystem(current!.id), t('print.done.system')))}>
               {t('print.label.setSystem')}
@@ -172,7 +178,7 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
                 </Table.Td>
                 <Table.Td>{x.print_template_name}</Table.Td>
                 <Table.Td>
-                  {x.is_default === '1' && <Badge size="xs">{t('print.isDefault')}</Badge>} {x.is_system === '1' && <Badge size="xs" color="gray">{t('print.label.system')}</Badge>}
+                  {x.is_default === '1' && <Badge size="xs">{t('print.default')}</Badge>} {x.is_system === '1' && <Badge size="xs" color="gray">{t('print.label.system')}</Badge>}
                 </Table.Td>
                 <Table.Td>{x.name}</Table.Td>
                 <Table.Td>{x.created_at}</Table.Td>
@@ -201,7 +207,7 @@ export function PriceLabelDialog({ opened, onClose, source, client, tenantId, sk
                 <Table.Td>
                   {r.sku_no} {r.sku_name}
                 </Table.Td>
-                <Table.Td>{r.selling_price ?? '-'}</Table.Td>
+                <Table.Td>{labelPrice(r.selling_price) || '-'}</Table.Td>
                 <Table.Td>
                   <NumberInput
                     size="xs"

@@ -74,4 +74,38 @@ describe('<PrintStylePanel> (rules 237, 238, 251)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(radio('甲').checked).toBe(true));
     expect(radio('乙').checked).toBe(false);
   });
+
+  it('设为默认 on the default is disabled with the reason instead of asking and then refusing; the default reads 默认', async () => {
+    renderWithProviders(<Panel seed={[{ report_name: '甲', is_default: 1 }, { report_name: '乙' }]} />);
+    await waitFor(() => expect(radio('甲').checked).toBe(true));
+    expect(screen.getByTestId('style-table').querySelector('.mantine-Badge-label')?.textContent).toBe('默认');
+    const setDefault = screen.getByRole('button', { name: '设为默认' });
+    expect(setDefault.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(setDefault);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.hover(setDefault);
+    expect(await screen.findByText('甲已是默认打印样式。')).toBeTruthy();
+    await userEvent.click(radio('乙'));
+    expect(screen.getByRole('button', { name: '设为默认' }).getAttribute('aria-disabled')).toBeNull();
+  });
+
+  it("a supplier's 修改 on a style head office published is disabled with 总部端创建模板不允许修改!, the form never opens", async () => {
+    const supplier: StyleActor = { client: 'HMS', provider_no: 'P001' };
+    renderWithProviders(<Panel seed={[{ report_name: '总部收货单', provider_no: '0', custom: 2, is_hms_show: 1, description: '内置样式' }]} actor={supplier} />);
+    await waitFor(() => expect(radio('总部收货单').checked).toBe(true));
+    const edit = screen.getByRole('button', { name: '修改' });
+    expect(edit.getAttribute('aria-disabled')).toBe('true');
+    await userEvent.click(edit);
+    expect(screen.queryByRole('dialog', { name: '修改样式' })).toBeNull();
+    await userEvent.hover(edit);
+    expect(await screen.findByText('总部端创建模板不允许修改!')).toBeTruthy();
+  });
+
+  it('in English the shipped styles read Built-in style, the default badge Default in normal casing', async () => {
+    renderWithProviders(<Panel seed={[{ report_name: 'A', is_default: 1, description: '内置样式' }]} />, { locale: 'en-US' });
+    expect(await screen.findByText('Built-in style')).toBeTruthy();
+    const badge = screen.getByTestId('style-table').querySelector<HTMLElement>('.mantine-Badge-label')!;
+    expect(badge.textContent).toBe('Default');
+    expect(badge.style.textTransform).toBe('none');
+  });
 });

@@ -5,7 +5,8 @@ import { notifications } from '@mantine/notifications';
 import type { PrintStyle, StyleActor } from '../../../engine/print/styles';
 import { useT } from '../../i18n';
 import { saveBlob } from '../../api/files';
-import { actionNeedsTick, startTick, type StyleAction } from './print-style.logic';
+import { actionNeedsTick, startTick, styleActionRefusal, styleDescription, type StyleAction } from './print-style.logic';
+import { RefusableButton } from './RefusableButton';
 import { StyleFormDialog } from './StyleFormDialog';
 import type { PrintStyleSource } from './types';
 
@@ -54,10 +55,18 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
   }, [load]);
 
   const current = rows.find((r) => r.id === ticked) ?? null;
+  const described = (text: string) => {
+    const d = styleDescription(text);
+    return 'key' in d ? t(d.key) : d.text;
+  };
   const guard = (action: StyleAction) => {
     const problem = actionNeedsTick(action, current ? current.id : null);
     if (problem) notifications.show({ color: 'orange', message: t(problem) });
     return !problem;
+  };
+  const refused = (action: 'edit' | 'delete' | 'default') => {
+    const r = styleActionRefusal(action, actor, current);
+    return r && t(r.key, r.values);
   };
   const run = async (work: () => Promise<void>, keepTick = true, success?: string) => {
     try {
@@ -83,24 +92,22 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
         <Button size="xs" variant="light" onClick={() => setForm({ editing: null })}>
           {t('print.add')}
         </Button>
-        <Button size="xs" variant="light" onClick={() => guard('edit') && setForm({ editing: current })}>
+        <RefusableButton refusal={refused('edit')} onClick={() => guard('edit') && setForm({ editing: current })}>
           {t('print.edit')}
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
+        </RefusableButton>
+        <RefusableButton
+          refusal={refused('delete')}
           color="red"
           onClick={() => guard('delete') && confirm(t('print.confirmDelete', { name: current!.report_name }), () => run(() => source.remove(current!.id), false, t('print.done.delete')))}
         >
           {t('print.delete')}
-        </Button>
-        <Button
-          size="xs"
-          variant="light"
+        </RefusableButton>
+        <RefusableButton
+          refusal={refused('default')}
           onClick={() => guard('default') && confirm(t('print.confirmDefault', { name: current!.report_name }), () => run(() => source.setDefault(current!.id), true, t('print.done.default')))}
         >
           {t('print.setDefault')}
-        </Button>
+        </RefusableButton>
         <Button
           size="xs"
           variant="light"
@@ -122,7 +129,7 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
             <Table.Th w={40} />
             <Table.Th>{t('print.name')}</Table.Th>
             <Table.Th>{t('print.description')}</Table.Th>
-            <Table.Th>{t('print.isDefault')}</Table.Th>
+            <Table.Th>{t('print.default')}</Table.Th>
             <Table.Th>{t('print.showStore')}</Table.Th>
             <Table.Th>{t('print.showSupplier')}</Table.Th>
             <Table.Th>{t('print.creator')}</Table.Th>
@@ -136,8 +143,8 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
                 <Radio size="xs" value={String(r.id)} aria-label={r.report_name} />
               </Table.Td>
               <Table.Td>{r.report_name}</Table.Td>
-              <Table.Td>{r.description}</Table.Td>
-              <Table.Td>{r.is_default === 1 ? <Badge size="xs">{t('print.yes')}</Badge> : t('print.no')}</Table.Td>
+              <Table.Td>{described(r.description)}</Table.Td>
+              <Table.Td>{r.is_default === 1 ? <Badge size="xs">{t('print.default')}</Badge> : t('print.no')}</Table.Td>
               <Table.Td>{r.is_hmd_show === 1 ? t('print.yes') : t('print.no')}</Table.Td>
               <Table.Td>{r.is_hms_show === 1 ? t('print.yes') : t('print.no')}</Table.Td>
               <Table.Td>{r.created_by_text}</Table.Td>
@@ -171,3 +178,4 @@ export function PrintStylePanel({ source, sourceType, actor, ticked, onTick, lea
     </Stack>
   );
 }
+

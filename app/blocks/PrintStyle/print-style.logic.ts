@@ -1,5 +1,16 @@
 /** Non-rendering rules of the print-style blocks (building blocks §4, §5): form checks and action guards. */
-import { initialTicked, STYLE_FILE_MAX_BYTES, STYLE_NAME_MAX, type PrintStyle } from '../../../engine/print/styles';
+import {
+  initialTicked,
+  refuseDelete,
+  refuseEdit,
+  refuseSetDefault,
+  STYLE_FILE_MAX_BYTES,
+  STYLE_MESSAGES,
+  STYLE_NAME_MAX,
+  SHIPPED_STYLE_DESCRIPTION,
+  type PrintStyle,
+  type StyleActor,
+} from '../../../engine/print/styles';
 import type { StyleFormValues } from './types';
 
 /** i18n keys (print namespace) of the first problem of a style form, or null. */
@@ -40,4 +51,31 @@ export function openPdfThenCallback(pdf: Blob, delayMs: number, callback?: () =>
  */
 export function startTick(list: readonly Pick<PrintStyle, 'id' | 'is_default'>[]): number | null {
   return initialTicked(list) ?? list[0]?.id ?? null;
+}
+
+/** A refused action's message as an i18n key (print namespace) and its values. */
+export interface Refusal {
+  key: string;
+  values?: Record<string, string>;
+}
+
+const refusalKey = (message: string | null): Refusal | null => {
+  const name = (Object.keys(STYLE_MESSAGES) as (keyof typeof STYLE_MESSAGES)[]).find((k) => STYLE_MESSAGES[k] === message);
+  return name ? { key: `print.refuse.${name}` } : null;
+};
+
+/**
+ * Why the ticked style refuses an action, known before asking (the server refuses the same, rules 252,
+ * 263–268): the button is disabled with this reason instead of confirming first and refusing after.
+ */
+export function styleActionRefusal(action: 'edit' | 'delete' | 'default', actor: StyleActor, style: PrintStyle | null): Refusal | null {
+  if (!style) return null;
+  if (action === 'edit') return refusalKey(refuseEdit(actor, style));
+  if (action === 'delete') return refusalKey(refuseDelete(actor, style));
+  return refusalKey(refuseSetDefault(actor, style)) ?? (style.is_default === 1 ? { key: 'print.alreadyDefault', values: { name: style.report_name } } : null);
+}
+
+/** What the description column shows: the shipped styles' product words in the page's language, a user's text as written. */
+export function styleDescription(description: string): { key: string } | { text: string } {
+  return description === SHIPPED_STYLE_DESCRIPTION ? { key: 'print.shippedDescription' } : { text: description };
 }

@@ -1,6 +1,7 @@
 /** 打印价签 on the goods page: opens the price-label dialog with this product (more can be added there). */
 import { useMemo, useState } from 'react';
 import { Button } from '@mantine/core';
+import { labelOwnerOf } from '../../../engine/print/label';
 import { useSession } from '../../api';
 import { createHttpPriceLabelSource, PriceLabelDialog } from '../../blocks/PriceLabel';
 import { useT } from '../../i18n';
@@ -17,7 +18,7 @@ export function PrintLabelsButton({ skuNo }: { skuNo: string }) {
       <Button size="xs" variant="light" ml="auto" onClick={() => setOpened(true)}>
         {t('print.label.button')}
       </Button>
-      <PriceLabelDialog opened={opened} onClose={() => setOpened(false)} source={source} client={session.client} tenantId={session.tenant_id} skuNos={skus} />
+      <PriceLabelDialog opened={opened} onClose={() => setOpened(false)} source={source} viewer={{ client: session.client, owner: labelOwnerOf(session), account_id: session.account_id }} tenantId={session.tenant_id} skuNos={skus} />
     </>
   );
 }
