@@ -46,7 +46,7 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
   app.get<WithId>('/api/studio/reports/:id', async (req) => ok(await studio.detail(session(req), reportId(req.params.id))));
 
   app.post<{ Body: ReportBody }>('/api/studio/validate', { schema: withReport }, async (req) =>
-    ok({ errors: await studio.validate(session(req), req.body.report) }),
+    ok({ errors: await studio.validate(session(req), req.body.report, textLangOf(req.headers['accept-language'])) }),
   );
 
   app.post<{ Body: ReportBody }>('/api/studio/preview', { schema: withPreview }, async (req) =>
@@ -65,7 +65,7 @@ export async function studioRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: ReportBody }>(
     '/api/studio/reports',
     { schema: withReport },
-    idempotent(async (req, _reply, seal) => ok(await studio.create(session(req), req.body.report, seal))),
+    idempotent(async (req, _reply, seal) => ok(await studio.create(session(req), req.body.report, (tx, saved) => seal(tx, ok(saved))))),
   );
 
   app.put<WithId & { Body: ReportBody }>('/api/studio/reports/:id', { schema: withReport }, async (req) =>

@@ -11,7 +11,7 @@ import { diffJson } from '../../engine/studio/diff';
 import { openDatasets } from '../../engine/studio/access';
 import { missingColumns, type TableColumns } from '../../engine/studio/columns';
 import { defaultWindowBreaks } from '../../engine/studio/date-window';
-import { checkMessage, schemaMessage } from '../../engine/studio/messages';
+import { checkMessage, schemaMessage, type StudioLang } from '../../engine/studio/messages';
 import { STUDIO_MIN_ID, STUDIO_PERMISSION, studioErrors, studioFilePath } from '../../engine/studio/rules';
 import { today } from '../clock';
 import type {
@@ -131,34 +131,42 @@ export class StudioService {
 
   /**
    * The schema, studio and cross-file checks of a draft, against the catalogue this tenant sees, in
-   * the analyst's words (the wire's messages are zh-CN; the form names the field itself).
+   * the analyst's words and language (zh-CN unless the page asks for en; the form names the field itself).
    */
-  async validate(session: ServerSession, draft: unknown): Promise<DefinitionError[]> {
+  async validate(session: ServerSession, draft: unknown, lang: StudioLang = 'zh'): Promise<DefinitionError[]> {
     const report = asReport(draft);
     const file = studioFilePath(report ?? {});
-    const words = (errors: DefinitionError[]) => errors.map((e) => ({ ...e, message: checkMessage(e.message, 'zh') }));
+    const words = (errors: DefinitionError[]) => errors.map((e) => ({ ...e, message: checkMessage(e.message, lang) }));
     const own = studioErrors(draft, file);
     if (own.length) return words(own);
     const tenant = (await currentReports(this.db, session.tenant_id)).map((v) => v.definition);
-    const schemaWords = (e: { keyword: string; params: object }) => schemaMessage(e.keyword, e.params as Record<string, unknown>, 'zh');
+    const schemaWords = (e: { keyword: string; params: object }) => schemaMessage(e.keyword, e.params as Record<string, unknown>, lang);
     const errors = checkReportFile(overlayCatalogue(this.base, tenant), { path: file, json: draft }, schemaWords);
     if (errors.length) return words(errors);
-    return this.studioChecks(session, report, tenant, file);
+    return this.studioChecks(session, report, tenant, file, lang);
   }
 
   /** What only a studio draft must also keep to: its user's datasets, columns that exist, defaults its restrictions allow. */
-  private async studioChecks(session: ServerSession, report: ReportFile, tenant: ReportFile[], file: string): Promise<DefinitionError[]> {
-    if (!(await this.open(session, tenant)).has(report.dataset)) return [{ file, pointer: '/dataset', message: datasetClosed().message }];
+  private async studioChecks(session: ServerSession, report: ReportFile, tenant: ReportFile[], file: string, lang: StudioLang): Promise<DefinitionError[]> {
+    if (!(await this.open(session, tenant)).has(report.dataset)) {
+      return [{ file, pointer: '/dataset', message: lang === 'en' ? 'You may not use this dataset: no report you can open reads it' : datasetClosed().message }];
+    }
     const index = this.base.indexes.get(report.dataset)!;
     const missing = missingColumns(report, index, await this.tableColumns()).map((m) => ({
       file,
       pointer: m.pointer,
-      message: `"${m.choice}" 读取的列 ${m.column} 在表 ${m.table} 中不存在，不能用于自建报表`,
+      message:
+        lang === 'en'
+          ? `"${m.choice}" reads column ${m.column}, which table ${m.table} does not have: it cannot be used in a custom report`
+          : `"${m.choice}" 读取的列 ${m.column} 在表 ${m.table} 中不存在，不能用于自建报表`,
     }));
     const windows = defaultWindowBreaks(report.dates, today()).map((b) => ({
       file,
       pointer: b.pointer,
-      message: `默认日期超出日期限制：例如今天为 ${b.today} 时默认为 ${b.start} 至 ${b.end}，打开报表即报错`,
+      message:
+        lang === 'en'
+          ? `The default dates break the date restriction: on ${b.today} they would be ${b.start} to ${b.end}, and the report would refuse to open`
+          : `默认日期超出日期限制：例如今天为 ${b.today} 时默认为 ${b.start} 至 ${b.end}，打开报表即报错`,
     }));
     return [...missing, ...windows];
   }
@@ -203,16 +211,17 @@ export class StudioService {
 
   /**
    * A new report (or an imported file): checked under the id it would get now, then given the
-   * tenant's next free id inside the write, where no other studio write of the tenant runs.
+   * tenant's next free id inside the write, where no other studio write of the tenant runs. `seal`
+   * runs last inside it, given what was saved (the route seals its idempotency key with its answer).
    */
-  async create(session: ServerSession, draft: unknown, seal: (tx: Db) => Promise<void> = async () => {}): Promise<StudioSaved> {
+  async create(session: ServerSession, draft: unknown, seal: (tx: Db, saved: StudioSaved) => Promise<unknown>): Promise<StudioSaved> {
     const provisional = await nextReportId(this.db, session.tenant_id);
     const report = await this.valid(session, { ...((draft as object | null) ?? {}), id: provisional });
     return this.overlay.write(session.tenant_id, async (tx) => {
       const id = await nextReportId(tx, session.tenant_id);
       const version = await writeVersion(tx, this.author(session), { ...report, id }, 'create');
       if (version === null) throw new HttpError(409, 'ID_TAKEN', '报表编号已被占用，请重试');
-      await seal(tx);
+      await seal(tx, { id, version });
       return { id, version };
     });
   }

@@ -122,6 +122,19 @@ describe('studio validate', () => {
     expect(res.body.data.errors).toContainEqual(expect.objectContaining({ pointer: '/title/zh', message: '不能为空' }));
   });
 
+  it('speaks English to an English page: schema and cross-file errors alike', async () => {
+    const bad = { ...storeBrand(), title: { zh: '', en: 'x' }, chips: [{ dimension: 'no_such_dim' }] };
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/studio/validate',
+      headers: { ...bearer(tokens.analyst), 'accept-language': 'en-US' },
+      payload: { report: bad },
+    });
+    const messages = (res.json() as { data: { errors: { message: string }[] } }).data.errors.map((e) => e.message);
+    expect(messages).toContain('Must not be empty');
+    expect(messages.join(' ')).not.toMatch(/[\u4e00-\u9fa5]/);
+  });
+
   it('no SQL or tables beyond the dataset: row scope and table mapping are refused, ids stay above 100000', async () => {
     const bad = { ...storeBrand(70), scope: { HMD: [{ expr: '1 = 1', session: 'org_code' }] }, tables: { sales_order: 'account' } };
     const res = await call<{ errors: { pointer: string }[] }>('POST', '/api/studio/validate', tokens.analyst, { report: bad });

@@ -2,11 +2,16 @@ import { Button, Menu } from '@mantine/core';
 import { IconDeviceDesktopAnalytics } from '@tabler/icons-react';
 import { useT } from '../../i18n';
 import { useDataScreens } from '../shell-api';
+import { screenName } from './screen-name.logic';
 
 /** Rule 8: the data-screen dropdown; an entry opens its screen full-size in a new window. */
 export function DataScreenMenu() {
   const t = useT();
   const { data = [] } = useDataScreens();
+  const nameOf = (entry: (typeof data)[number]) => {
+    const name = screenName(entry);
+    return 'key' in name ? t(name.key) : name.text;
+  };
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -25,7 +30,7 @@ export function DataScreenMenu() {
         {data.length ? (
           data.map((entry) => (
             <Menu.Item key={entry.id} onClick={() => window.open(entry.url, '_blank', 'noopener')}>
-              {entry.screen_name}
+              {nameOf(entry)}
             </Menu.Item>
           ))
         ) : (
