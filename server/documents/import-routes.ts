@@ -43,6 +43,9 @@ export const IMPORT_UPLOAD_MESSAGES = {
   inflatesTooLarge: '文件解压后超过256MB，请删去与导入无关的内容后再导入',
 } as const;
 
+/** The answer to a started import, sealed with its idempotency key in the job's own transaction. */
+const started = (job_id: string) => ok<ImportStarted>({ job_id });
+
 /** What an import file may inflate to: a 1,000-line sheet is a few megabytes; a zip bomb is refused. */
 export const MAX_INFLATED = 256 * 1024 * 1024;
 
@@ -187,9 +190,8 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
               rmSync(path, { force: true });
             }
           },
-        }, seal);
-        const body: ImportStarted = { job_id: jobId };
-        return ok(body);
+        }, (tx, id) => seal(tx, started(id)));
+        return started(jobId);
       } catch (err) {
         rmSync(path, { force: true });
         throw err;

@@ -86,8 +86,7 @@ export async function documentRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: typeParams, body: writeBody } },
     idempotent(async (req, _reply, seal) => {
       const def = types.resolve(req.session!, req.params.type);
-      const no = await createDocument(app.db, def, req.session!, req.body, seal);
-      return ok(await getDocument(app.db, def, req.session!, no));
+      return createDocument(app.db, def, req.session!, req.body, async (tx, no) => seal(tx, ok(await getDocument(tx, def, req.session!, no))));
     }),
   );
 

@@ -199,14 +199,17 @@ async function newNumber(tx: Db, def: DocumentFile, tenantId: number): Promise<s
   }
 }
 
-/** `seal` runs last inside the writing transaction (an idempotency key committed with the document). */
-export async function createDocument(
+/**
+ * `answer` runs last inside the writing transaction, given the new number; what it returns is the
+ * create's result (the route's answer, sealed with its idempotency key, commits with the document).
+ */
+export async function createDocument<T>(
   db: Db,
   def: DocumentFile,
   session: ServerSession,
   body: DocumentWriteBody,
-  seal: (tx: Db) => Promise<void> = async () => {},
-): Promise<string> {
+  answer: (tx: Db, no: string) => Promise<T>,
+): Promise<T> {
   const header = await checkedHeader(db, def, session, body.header ?? {});
   const lines = await checkedLines(db, def, session, body.lines ?? []);
   const t = def.tables;
@@ -228,8 +231,7 @@ export async function createDocument(
     const ins = insertSql(t.header, row, timestampColumns(def));
     await tx.query(ins.sql, ins.params);
     await writeLines(tx, def, session.tenant_id, no, lines);
-    await seal(tx);
-    return no;
+    return answer(tx, no);
   });
 }
 

@@ -136,8 +136,8 @@ export class JobRunner {
     this.heartbeat = null;
   }
 
-  /** The job and its lease are stored in one transaction, `seal` last inside it (an idempotent start). */
-  async start(spec: JobSpec, seal: (tx: Db) => Promise<void> = async () => {}): Promise<string> {
+  /** The job and its lease are stored in one transaction, `seal` last inside it, given the job's id (an idempotent start). */
+  async start(spec: JobSpec, seal: (tx: Db, jobId: string) => Promise<unknown> = async () => {}): Promise<string> {
     const jobId = randomUUID();
     await this.db.transaction(async (tx) => {
       await tx.query(
@@ -149,7 +149,7 @@ export class JobRunner {
         'INSERT INTO job_lease (job_id, tenant_id, instance_id, heartbeat_at) VALUES ($1, $2, $3, CAST($4 AS TIMESTAMP))',
         [jobId, spec.session.tenant_id, this.instanceId, sqlTimestamp()],
       );
-      await seal(tx);
+      await seal(tx, jobId);
     });
     void this.run(jobId, spec);
     return jobId;

@@ -1,25 +1,27 @@
 /**
  * Idempotent creates (the IETF httpapi Idempotency-Key draft): a create may carry an
  * `Idempotency-Key` header; the same key from the same account answers the first result and stores
- * nothing new. A create route takes it by wrapping its handler and sealing the key in its own
- * writing transaction:
+ * nothing new. A create route takes it by wrapping its handler and sealing the key, with the answer
+ * it will send, in its own writing transaction:
  *
- *   app.post('/api/…', { schema }, idempotent(async (req, reply, seal) => ok(await create(…, seal))))
+ *   app.post('/api/…', { schema }, idempotent(async (req, reply, seal) =>
+ *     db.transaction(async (tx) => { const id = await insert(tx, …); return seal(tx, ok({ id })); })))
  *
- * where `create` calls `await seal(tx)` inside the transaction that stores the record. The handler must
- * return its answer (not send it itself). The first request claims the key in a row of its own before
- * it creates anything; a repeat waits for that answer and replays it. A refused or failed create gives
- * the key back, so the same key may be sent again once the input is put right.
+ * The handler returns that answer (it does not send it itself). The first request claims the key in a
+ * row of its own before it creates anything; a repeat waits for that answer and replays it. A refused
+ * or failed create gives the key back, so the same key may be sent again once the input is put right.
  *
  * A route that reads its own body (multipart) wraps its handler in `idempotentForm` instead: the handler
  * reads the form, then claims the key with what it read (`const seal = await claim(formBody(…))`), so the
  * key is bound to the form's fields and files as a JSON create's is to its body; a repeat never gets
  * past the claim, so a handler cleans up what it read when the claim throws.
  *
- * The seal makes the key and the record commit together. A claim left without an answer is taken over
- * after two minutes only when it was never sealed (its create never committed); a sealed claim
- * without an answer means the record exists but its answer was lost, and repeats are told so instead of
- * creating it again. A request whose claim was taken over cannot seal: its create rolls back.
+ * The seal makes the key, the record and its answer commit together, so a process that dies after the
+ * commit (HM_FAULT below) leaves the answer for the retry. A claim left without an answer is taken over
+ * after two minutes only when it was never sealed (its create never committed). A create that seals the
+ * key alone (`seal(tx)`) has its answer stored after the commit; a sealed claim without an answer then
+ * means the record exists but its answer was lost, and repeats are told so instead of creating it
+ * again. A request whose claim was taken over cannot seal: its create rolls back.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -42,9 +44,37 @@ export const IDEMPOTENCY_MESSAGES = {
   doneUnanswered: '该请求已处理完成，但结果未能返回，请刷新后查看',
 } as const;
 
-/** Writes the key's seal inside the create's own transaction (a no-op for a request without a key). */
-export type Seal = (tx: Db) => Promise<void>;
-const noSeal: Seal = async () => {};
+/**
+ * Seals the request's key inside the create's own writing transaction (a no-op for a request without a
+ * key). Given the answer the route sends, stores it there as well and hands it back; sealed alone, the
+ * answer is stored once the create has committed.
+ */
+export interface Seal {
+  <T>(tx: Db, answer: T): Promise<T>;
+  (tx: Db): Promise<void>;
+}
+const noSeal = (async (_tx: Db, answer?: unknown) => answer) as Seal;
+
+/**
+ * The fault hook of the crash tests, read once at start: HM_FAULT=after-create-commit kills the process
+ * (SIGKILL, as kill -9) once a keyed create has committed, before its answer is sent. Refused outside
+ * tests (NODE_ENV=test), so a stray variable cannot take a server down.
+ */
+const FAULT_POINTS = ['after-create-commit'] as const;
+type FaultPoint = (typeof FAULT_POINTS)[number];
+const fault = faultFromEnv(process.env.HM_FAULT, process.env.NODE_ENV);
+
+function faultFromEnv(name: string | undefined, nodeEnv: string | undefined): FaultPoint | null {
+  if (!name) return null;
+  if (nodeEnv !== 'test' || !(FAULT_POINTS as readonly string[]).includes(name)) {
+    throw new Error(`HM_FAULT=${name}: a fault hook exists only in tests (NODE_ENV=test) and only as ${FAULT_POINTS.join(', ')}`);
+  }
+  return name as FaultPoint;
+}
+
+function faultPoint(point: FaultPoint): void {
+  if (fault === point) process.kill(process.pid, 'SIGKILL');
+}
 
 /** The key a request carries: null without the header; a malformed one is refused (400). */
 export function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | null {
@@ -123,15 +153,21 @@ async function claim(db: Db, o: Owner, fingerprint: string): Promise<Claim> {
 const claimWhere = `${ownerWhere} AND claim_token = $4`;
 const claimParams = (o: Owner, token: string) => [...ownerParams(o), token];
 
-/** The seal of one claim: throws when the claim was taken over, so the create's transaction rolls back. */
-function sealOf(o: Owner, token: string): Seal {
-  return async (tx) => {
+/**
+ * The seal of one claim: throws when the claim was taken over, so the create's transaction rolls back.
+ * `onAnswer` learns that the answer is stored with the record.
+ */
+function sealOf(o: Owner, token: string, statusCode: () => number, onAnswer: () => void): Seal {
+  return (async (tx: Db, answer?: unknown) => {
     const sealed = await tx.query(
-      `UPDATE idempotency_key SET sealed_at = CAST($5 AS TIMESTAMP) WHERE ${claimWhere} AND response IS NULL RETURNING idem_key`,
-      [...claimParams(o, token), sqlTimestamp()],
+      `UPDATE idempotency_key SET sealed_at = CAST($5 AS TIMESTAMP), status_code = $6, response = $7
+        WHERE ${claimWhere} AND response IS NULL RETURNING idem_key`,
+      [...claimParams(o, token), sqlTimestamp(), answer === undefined ? null : statusCode(), answer === undefined ? null : JSON.stringify(answer)],
     );
     if (!sealed.length) throw new HttpError(409, 'IDEMPOTENCY_IN_PROGRESS', IDEMPOTENCY_MESSAGES.inProgress);
-  };
+    if (answer !== undefined) onAnswer();
+    return answer;
+  }) as Seal;
 }
 
 async function answer(db: Db, o: Owner, token: string, statusCode: number, response: string): Promise<void> {
@@ -142,7 +178,8 @@ const DONE_UNANSWERED = JSON.stringify({ status: '409', code: 'IDEMPOTENCY_DONE_
 
 /**
  * After a failed handler: a claim whose create never committed is given back; one whose create did
- * commit (the failure came later) keeps its key and answers repeats that the record exists.
+ * commit (the failure came later) keeps its key and the answer sealed with it, or, sealed alone,
+ * answers repeats that the record exists.
  */
 async function settleFailure(db: Db, o: Owner, token: string): Promise<void> {
   await db.query(`DELETE FROM idempotency_key WHERE ${claimWhere} AND response IS NULL AND sealed_at IS NULL`, claimParams(o, token));
@@ -191,9 +228,10 @@ export function idempotentForm<Req extends FastifyRequest, Reply extends Fastify
     const db = req.server.db;
     const owner: Owner = { tenant_id: who.tenant_id, account_id: who.account_id, key };
     let token: string | null = null;
+    let answerSealed = false;
     const claimKey: ClaimKey = async (body) => {
       token = await claimOrReplay(db, owner, requestFingerprint(req.method, req.url, body));
-      return sealOf(owner, token);
+      return sealOf(owner, token, () => reply.statusCode, () => (answerSealed = true));
     };
     let result: unknown;
     try {
@@ -204,6 +242,10 @@ export function idempotentForm<Req extends FastifyRequest, Reply extends Fastify
       throw err;
     }
     if (token === null) return result;
+    // the create has committed; the crash tests stop the process here, before the answer is sent
+    faultPoint('after-create-commit');
+    // its answer committed with the record
+    if (answerSealed) return result;
     // the record is committed: a failure to store its answer must not turn this answer into an error
     // (repeats are then told the record exists, once the claim is two minutes old)
     await answer(db, owner, token, reply.statusCode, JSON.stringify(result)).catch((err) => req.log.error({ err }, 'idempotency answer not stored'));

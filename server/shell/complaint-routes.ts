@@ -50,7 +50,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
     const images = new Set(found.filter((f) => (IMAGE_TYPES as readonly string[]).includes(f.mime)).map((f) => f.id));
     if (!ids.every((id) => images.has(id!))) throw badRequest('COMPLAINT_IMAGE_INVALID', IMAGE_NOT_FOUND);
 
-    const id = await app.db.transaction(async (tx) => {
+    return app.db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO complaint (tenant_id, account_id, client_type, name, phone, remark, status, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, 0, CAST($7 AS TIMESTAMP)) RETURNING id`,
@@ -64,10 +64,7 @@ export async function complaintRoutes(app: FastifyInstance): Promise<void> {
           url,
         ]);
       }
-      await seal(tx);
-      return row.id;
+      return seal(tx, ok<ComplaintCreated>({ id: row.id }));
     });
-    const body: ComplaintCreated = { id };
-    return ok(body);
   }));
 }
