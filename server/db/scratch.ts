@@ -1,7 +1,7 @@
 /**
  * A temporary table of rows for one statement-set inside a transaction: set-based writes (bulk
- * posting, snapshot corrections) join it instead of sending a statement per row. Filled through
- * `loadCsv` (DuckDB's reader, PostgreSQL's COPY). Dropped after use; on an error the transaction's
+ * posting, snapshot corrections) join it instead of sending a statement per row. A few rows (one
+ * document's) go in as one INSERT; more through `loadCsv` (DuckDB's reader, PostgreSQL's COPY). Dropped after use; on an error the transaction's
  * rollback removes it (a drop there would hide the error on PostgreSQL).
  */
 import { checkIdentifiers } from './identifiers';
@@ -18,6 +18,8 @@ export interface ScratchColumn {
 export const csvField = (v: string | number | null): string => (v === null ? '' : typeof v === 'number' ? String(v) : `"${v.replace(/"/g, '""')}"`);
 
 const ROWS_PER_BUFFER = 20_000;
+/** up to this many rows one INSERT with parameters costs less than writing and reading a CSV */
+const ROWS_PER_INSERT = 200;
 
 export async function withScratch<T>(
   tx: Db,
@@ -28,6 +30,20 @@ export async function withScratch<T>(
   const table = `scratch_${process.pid}_${++made}`;
   checkIdentifiers(table, ...columns.map((c) => c.name));
   await tx.exec(`CREATE TEMP TABLE ${table} (${columns.map((c) => `${c.name} ${c.type}`).join(', ')})`);
+  if (rows.length <= ROWS_PER_INSERT) await insertRows(tx, table, columns, rows);
+  else await loadRows(tx, table, columns, rows);
+  const result = await use(table);
+  await tx.exec(`DROP TABLE ${table}`);
+  return result;
+}
+
+async function insertRows(tx: Db, table: string, columns: readonly ScratchColumn[], rows: readonly (readonly (string | number | null)[])[]): Promise<void> {
+  if (!rows.length) return;
+  const values = rows.map((_, r) => `(${columns.map((c, i) => `CAST($${r * columns.length + i + 1} AS ${c.type})`).join(', ')})`);
+  await tx.query(`INSERT INTO ${table} VALUES ${values.join(', ')}`, rows.flat());
+}
+
+async function loadRows(tx: Db, table: string, columns: readonly ScratchColumn[], rows: readonly (readonly (string | number | null)[])[]): Promise<void> {
   const buffers: Buffer[] = [];
   for (let start = 0; start < rows.length; start += ROWS_PER_BUFFER) {
     const text = rows
@@ -36,8 +52,5 @@ export async function withScratch<T>(
       .join('\n');
     buffers.push(Buffer.from(`${text}\n`));
   }
-  if (buffers.length) await tx.loadCsv(table, columns.map((c) => c.name), columns.map((c) => c.type), buffers);
-  const result = await use(table);
-  await tx.exec(`DROP TABLE ${table}`);
-  return result;
+  await tx.loadCsv(table, columns.map((c) => c.name), columns.map((c) => c.type), buffers);
 }

@@ -9,7 +9,7 @@ import { threeMonthCutoff } from '../../engine/dates';
 import { openPeriodError } from '../../engine/stock';
 import { withScratch } from '../db/scratch';
 import type { Db } from '../db/types';
-import { postMovementsInBulk } from '../stock/bulk-posting';
+import { postMovements } from '../stock/posting';
 import { centerChooser } from '../stock/centers';
 import type { Movement } from '../stock/posting';
 import { FACT_FAMILIES, type FactFamily } from './fact-families';
@@ -183,7 +183,7 @@ export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today:
     docNo: read.no[i] as string,
     itemId: read.line[i] as number,
   }));
-  const booked = await postMovementsInBulk(tx, tenantId, today, moves);
+  const booked = await postMovements(tx, tenantId, today, moves);
   await ensureColumn(staging, lines, posting.bookedCost.price);
   await ensureColumn(staging, lines, posting.bookedCost.amount);
   const costs = booked.map((b, i) => [read.r[i] as number, b.unitCost.toFixed(4), (-b.amount).toFixed(4)]);

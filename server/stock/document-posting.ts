@@ -83,24 +83,30 @@ export async function postDocument(tx: Db, def: DocumentFile, tenantId: number, 
   const booked = await postMovements(tx, tenantId, today, moves);
   if (posting.booked_cost) {
     const { price, amount } = posting.booked_cost;
-    for (const b of booked) {
-      await tx.query(`UPDATE ${t.lines} SET ${price} = $1, ${amount} = $2 WHERE tenant_id = $3 AND ${t.no_column} = $4 AND ${t.line_column} = $5`, [
-        b.unitCost,
-        Math.abs(b.amount),
-        tenantId,
-        no,
-        b.itemId,
-      ]);
-    }
+    await updateLines(tx, t, tenantId, no, { [price]: 'DECIMAL(18,4)', [amount]: 'DECIMAL(18,4)' }, booked.map((b) => [b.itemId, b.unitCost, Math.abs(b.amount)]));
   }
   if (posting.new_lot) {
-    for (const m of moves) {
-      await tx.query(`UPDATE ${t.lines} SET ${posting.new_lot.lot_column} = $1 WHERE tenant_id = $2 AND ${t.no_column} = $3 AND ${t.line_column} = $4`, [
-        m.lots![0].lotNo,
-        tenantId,
-        no,
-        m.itemId,
-      ]);
-    }
+    await updateLines(tx, t, tenantId, no, { [posting.new_lot.lot_column]: 'VARCHAR' }, moves.map((m) => [m.itemId, m.lots![0].lotNo]));
   }
+}
+
+/** Sets columns of the document's lines in one statement: each row is a line number and the columns' values in order. */
+async function updateLines(
+  tx: Db,
+  t: DocumentFile['tables'],
+  tenantId: number,
+  no: string,
+  columns: Record<string, string>,
+  rows: readonly (string | number)[][],
+): Promise<void> {
+  if (!rows.length) return;
+  const names = Object.keys(columns);
+  const types = ['BIGINT', ...Object.values(columns)];
+  const values = rows.map((_, r) => `(${types.map((type, i) => `CAST($${r * types.length + i + 3} AS ${type})`).join(', ')})`);
+  await tx.query(
+    `UPDATE ${t.lines} SET ${names.map((n, i) => `${n} = v.c${i}`).join(', ')}
+       FROM (VALUES ${values.join(', ')}) AS v(line, ${names.map((_, i) => `c${i}`).join(', ')})
+      WHERE ${t.lines}.tenant_id = $1 AND ${t.lines}.${t.no_column} = $2 AND ${t.lines}.${t.line_column} = v.line`,
+    [tenantId, no, ...rows.flat()],
+  );
 }

@@ -57,11 +57,13 @@ export async function applySnapshotDeltas(tx: Db, tenantId: number, today: strin
     if (rows.length === 0) continue;
     const keys = ['org_code', 'center_code', 'sku_no', ...(lots ? ['lot_no'] : [])];
     const columns = [...keys.map((name) => ({ name, type: 'VARCHAR' })), { name: 'biz_date', type: 'DATE' }, { name: 'qty', type: 'DECIMAL(18,3)' }, { name: 'amount', type: 'DECIMAL(18,4)' }];
-    await withScratch(tx, columns, rows, (scratch) => applyScratch(tx, lots ? 'lot_stock_daily_snapshot' : 'stock_daily_snapshot', keys, scratch, tenantId, today));
+    const since = rows.reduce((min, r) => (String(r[keys.length]) < min ? String(r[keys.length]) : min), today);
+    await withScratch(tx, columns, rows, (scratch) => applyScratch(tx, lots ? 'lot_stock_daily_snapshot' : 'stock_daily_snapshot', keys, scratch, tenantId, since, today));
   }
 }
 
-async function applyScratch(tx: Db, table: string, keys: readonly string[], scratch: string, tenantId: number, today: string): Promise<void> {
+/** `since`, the earliest change date, bounds every statement's days, so a posting of today reads only today's rows. */
+async function applyScratch(tx: Db, table: string, keys: readonly string[], scratch: string, tenantId: number, since: string, today: string): Promise<void> {
   const same = (a: string, b: string) => keys.map((k) => `${a}.${k} = ${b}.${k}`).join(' AND ');
   const list = (a: string) => keys.map((k) => `${a}.${k}`).join(', ');
   // per key and change date: the running sum, valid until the next change date
@@ -71,27 +73,30 @@ async function applyScratch(tx: Db, table: string, keys: readonly string[], scra
                            SUM(SUM(d.amount)) OVER (PARTITION BY ${list('d')} ORDER BY d.biz_date) AS amount
                       FROM ${scratch} d GROUP BY ${list('d')}, d.biz_date)`;
   const during = (day: string) => `${day} >= r.since AND (r.until IS NULL OR ${day} < r.until)`;
+  const days = (day: string) => `${day} BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)`;
   await tx.query(
     `UPDATE ${table} s SET qty = s.qty + r.qty, amount = s.amount + r.amount
        FROM ${running} r
-      WHERE s.tenant_id = $1 AND ${same('s', 'r')} AND s.biz_date <= CAST($2 AS DATE) AND ${during('s.biz_date')}`,
-    [tenantId, today],
+      WHERE s.tenant_id = $1 AND ${same('s', 'r')} AND ${days('s.biz_date')} AND ${during('s.biz_date')}`,
+    [tenantId, since, today],
   );
   await tx.query(
     `INSERT INTO ${table} (tenant_id, biz_date, ${keys.join(', ')}, qty, amount)
      SELECT $1, CAST(g.d AS DATE), ${list('r')}, r.qty, r.amount
        FROM ${running} r
-       JOIN generate_series(CAST((SELECT MIN(biz_date) FROM ${scratch}) AS TIMESTAMP), CAST($2 AS TIMESTAMP), INTERVAL '1 day') AS g(d)
+       JOIN generate_series(CAST(CAST($2 AS DATE) AS TIMESTAMP), CAST(CAST($3 AS DATE) AS TIMESTAMP), INTERVAL '1 day') AS g(d)
          ON ${during('CAST(g.d AS DATE)')}
-      WHERE NOT EXISTS (SELECT 1 FROM ${table} z WHERE z.tenant_id = $1 AND z.biz_date = CAST(g.d AS DATE) AND ${same('z', 'r')})`,
-    [tenantId, today],
+      WHERE NOT EXISTS (SELECT 1 FROM ${table} z WHERE z.tenant_id = $1 AND ${days('z.biz_date')} AND z.biz_date = CAST(g.d AS DATE) AND ${same('z', 'r')})`,
+    [tenantId, since, today],
   );
+  // a day with a movement keeps its row, whether the movement is this posting's or in the ledger already
   await tx.query(
     `DELETE FROM ${table} s
-      WHERE s.tenant_id = $1 AND s.qty = 0 AND s.amount = 0 AND s.biz_date <= CAST($2 AS DATE)
+      WHERE s.tenant_id = $1 AND s.qty = 0 AND s.amount = 0 AND ${days('s.biz_date')}
         AND EXISTS (SELECT 1 FROM ${scratch} d WHERE ${same('d', 's')} AND d.biz_date <= s.biz_date)
-        AND NOT EXISTS (SELECT 1 FROM stock_ledger l WHERE l.tenant_id = $1 AND l.biz_date = s.biz_date AND ${same('l', 's')})`,
-    [tenantId, today],
+        AND NOT EXISTS (SELECT 1 FROM ${scratch} d WHERE ${same('d', 's')} AND d.biz_date = s.biz_date)
+        AND NOT EXISTS (SELECT 1 FROM stock_ledger l WHERE l.tenant_id = $1 AND ${days('l.biz_date')} AND l.biz_date = s.biz_date AND ${same('l', 's')})`,
+    [tenantId, since, today],
   );
 }
 
@@ -109,6 +114,12 @@ async function snapshotsThrough(tx: Db, tenantId: number): Promise<string | null
   if (kept?.d) return kept.d;
   const [built] = await tx.query<{ d: string | null }>('SELECT MAX(biz_date) AS d FROM stock_daily_snapshot WHERE tenant_id = $1', [tenantId]);
   return built?.d ?? null;
+}
+
+/** Whether the snapshots already reach `day` (a posting then carries nothing forward). */
+export async function snapshotsReach(tx: Db, tenantId: number, day: string): Promise<boolean> {
+  const through = await snapshotsThrough(tx, tenantId);
+  return through !== null && through >= day;
 }
 
 export async function recordSnapshotsThrough(tx: Db, tenantId: number, day: string): Promise<void> {

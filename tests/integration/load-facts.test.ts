@@ -17,8 +17,6 @@ import { today as businessToday } from '../../server/clock';
 import type { Db } from '../../server/db/types';
 import { dataContract } from '../../server/ingest/contract-fs';
 import { loadFolder, type LoadResult } from '../../server/ingest/load';
-import { postMovementsInBulk } from '../../server/stock/bulk-posting';
-import { postMovements, type Movement } from '../../server/stock/posting';
 import { cents, reportClient } from './report-helpers';
 import { login, startTestServer, type TestServer } from './server';
 import { coldCopy, dialectUnderTest } from './testdb';
@@ -279,61 +277,6 @@ describe(`bad facts are refused whole, nothing written (${dialectUnderTest})`, (
     expect(result.status).toBe('refused');
     expect(result.rejectList[0].zh).toContain('文件过大');
     expect(readFileSync(join(dir, 'rejects.csv'), 'utf8')).toContain('file too large');
-  });
-});
-
-describe(`bulk posting books exactly what posting one by one books (${dialectUnderTest})`, () => {
-  it('ledger, positions and snapshots agree row for row', async () => {
-    const [a, b, c] = skus;
-    const at = (day: string, h: number) => `${day} ${String(h).padStart(2, '0')}:00:00`;
-    const center = String((await q<{ c: string }>('SELECT center_code AS c FROM stock WHERE tenant_id = 10139 AND org_code = $1 LIMIT 1', [store.org_code]))[0].c);
-    const [{ stock_num: held }] = await q<{ stock_num: number }>('SELECT stock_num FROM stock WHERE tenant_id = 10139 AND org_code = $1 AND sku_no = $2', [store.org_code, a.sku_no]);
-    const m = (sku: string, day: string, h: number, qty: number, i: number, unitCost?: number): Movement => ({
-      org: store.org_code, center, sku, date: day, time: at(day, h), qty, docType: qty < 0 ? 5 : 6, docNo: `BULK${i}`, itemId: 1, ...(unitCost === undefined ? {} : { unitCost }),
-    });
-    const moves = [
-      m(a.sku_no, addDays(today, -3), 9, -1, 1),
-      m(b.sku_no, addDays(today, -3), 10, -2, 2),
-      // more than the store holds: the position goes negative, then an inbound revalues it
-      m(a.sku_no, addDays(today, -2), 9, -(Number(held) + 3), 3),
-      m(a.sku_no, addDays(today, -1), 9, 1.5, 4),
-      m(a.sku_no, addDays(today, -1), 10, 4, 5, 3.3333),
-      m(c.sku_no, yesterday, 11, -1, 6),
-      m(c.sku_no, today, 11, 2, 7),
-      m(b.sku_no, today, 12, -0.125, 8),
-    ];
-    const state = async (db: Db) => {
-      const skuList = skus.map((s) => `'${s.sku_no}'`).join(', ');
-      return {
-        ledger: await db.query(`SELECT * FROM stock_ledger WHERE tenant_id = 10139 AND doc_no LIKE 'BULK%' ORDER BY ledger_id`),
-        stock: await db.query(`SELECT * FROM stock WHERE tenant_id = 10139 AND org_code = $1 AND sku_no IN (${skuList}) ORDER BY sku_no, center_code`, [store.org_code]),
-        snapshots: await db.query(
-          `SELECT * FROM stock_daily_snapshot WHERE tenant_id = 10139 AND org_code = $1 AND sku_no IN (${skuList}) AND biz_date >= CAST($2 AS DATE) ORDER BY sku_no, center_code, biz_date`,
-          [store.org_code, addDays(today, -4)],
-        ),
-      };
-    };
-    class Rollback extends Error {}
-    const run = async (post: typeof postMovements) => {
-      let seen: Awaited<ReturnType<typeof state>> | undefined;
-      let booked: unknown;
-      await on.testDb.db
-        .transaction(async (tx) => {
-          booked = await post(tx, 10139, today, moves);
-          seen = await state(tx);
-          throw new Rollback();
-        })
-        .catch((err) => {
-          if (!(err instanceof Rollback)) throw err;
-        });
-      return { booked, seen: seen! };
-    };
-    const one = await run(postMovements);
-    const bulk = await run(postMovementsInBulk);
-    expect(one.seen.ledger.length).toBe(moves.length);
-    expect(one.seen.ledger.some((r) => Number((r as { cost_diff_amount: number }).cost_diff_amount) !== 0)).toBe(true);
-    expect(bulk.booked).toEqual(one.booked);
-    expect(bulk.seen).toEqual(one.seen);
   });
 });
 
