@@ -678,6 +678,29 @@ describe('a tenant move with work under way', () => {
     expect(compareTotals(before, await totalsOn(primaryUrl, MOVED))).toEqual([]);
     expect(compareTotals(firstBefore, await totalsOn(primaryUrl, 10139))).toEqual([]);
   }, 300_000);
+
+  it('refuses a second move of a tenant while one runs, and resumes a move that stopped before its switch', async () => {
+    const before = await totalsOn(primaryUrl, MOVED);
+    // a running move holds the tenant's lock on main
+    const running = new pg.Client({ connectionString: primaryUrl });
+    await running.connect();
+    try {
+      await running.query('SELECT pg_advisory_lock(7601, $1)', [MOVED]);
+      await expect(moveMerchant(shards(), String(MOVED), 'east')).rejects.toThrow(/tenant 266 is being moved already/);
+    } finally {
+      await running.end();
+    }
+    // a move killed after its copy committed on east and before its switch: marked moving, rows on both
+    await sql(primaryUrl, `UPDATE tenant_shard SET state = 'moving' WHERE tenant_id = $1`, [MOVED]);
+    await sql(eastUrl, `INSERT INTO import_log (tenant_id, job_id, account_id, kind, title, status, created_at) VALUES ($1, 'copied-by-a-killed-move', 1, 'export', 'x', 'done', LOCALTIMESTAMP)`, [MOVED]);
+    const lines: string[] = [];
+    const resumed = await moveMerchant(shards(), String(MOVED), 'main', (l) => lines.push(l));
+    expect(lines[0]).toBe('tenant 266 on main: an earlier move left it marked moving; finishing that first');
+    expect(resumed).toMatchObject({ moved: false, leftovers: [{ shard: 'east', rows: 1 }] });
+    expect(await placement()).toEqual({ shard: 'main', state: 'active' });
+    expect(await rowsOf(eastUrl, MOVED)).toBe(0);
+    expect(compareTotals(before, await totalsOn(primaryUrl, MOVED))).toEqual([]);
+  });
 });
 
 describe('npm run seed with HM_SHARDS', () => {
