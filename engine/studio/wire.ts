@@ -30,6 +30,8 @@ export interface StudioDataset {
   measures: StudioMeasure[];
   fields: StudioField[];
   date_columns: string[];
+  /** a date column's name as the shipped reports over the dataset label it (营业日期), where one does */
+  date_labels?: Record<string, { zh: string; en: string }>;
 }
 
 export interface StudioReportSummary {

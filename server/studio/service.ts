@@ -109,7 +109,20 @@ export class StudioService {
       })),
       fields: (dataset.fields ?? []).map((f) => ({ id: f.id, value_type: f.value_type, condition: !!f.condition })),
       date_columns: Object.keys(dataset.date_columns ?? {}),
+      date_labels: this.dateLabels(dataset.id, dataset.dimensions),
     }));
+  }
+
+  /** Date columns named as the dimension of the same id (营业日期), else as the shipped reports over the dataset name their main range. */
+  private dateLabels(datasetId: string, dimensions: readonly { id: string; label: { zh: string; en: string } }[]) {
+    const labels: Record<string, { zh: string; en: string }> = {};
+    for (const d of dimensions) labels[d.id] = d.label;
+    for (const r of this.base.reports.values()) {
+      if (r.dataset !== datasetId) continue;
+      // a comparison range is labelled as such (对比周期), not by its column
+      for (const d of r.dates ?? []) if (d.column && !d.comparison && d.index === 1) labels[d.column] ??= d.label;
+    }
+    return labels;
   }
 
   async list(session: ServerSession): Promise<StudioReportList> {

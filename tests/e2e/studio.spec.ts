@@ -105,7 +105,7 @@ test.describe('report studio', () => {
     await expect(save).toBeEnabled();
     await save.click();
     await expect(page.getByText('已保存（版本 2）')).toBeVisible();
-    await expect(page.getByTestId('studio-version-2')).toContainText('/title/zh');
+    await expect(page.getByTestId('studio-version-2')).toContainText('报表名称 › 中文');
     await page.getByTestId('studio-version-1').getByRole('button', { name: '恢复此版本' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '恢复此版本' }).click();
     await expect(page.getByTestId('studio-version-3')).toBeVisible();

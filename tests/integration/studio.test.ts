@@ -78,6 +78,9 @@ describe('studio access and lists', () => {
     expect(sales.dimensions.map((d) => d.id)).toEqual(expect.arrayContaining(['org', 'brand']));
     expect(sales.measures.find((m) => m.id === 'gm_rate')?.derived).toBe(true);
     expect(JSON.stringify(sales)).not.toMatch(/SELECT|tenant_id|\{date_start\}/i);
+    // date columns come with the names the analyst knows them by
+    expect(sales.date_labels?.business_date?.zh).toBe('营业日期');
+    expect(sales.date_labels?.order_time?.zh).toBe('下单时间');
     const admin = await call<{ list: StudioDataset[] }>('GET', '/api/studio/datasets', tokens.admin);
     expect(admin.status).toBe(200);
   });

@@ -3,7 +3,7 @@
  * its default kind and restriction, text filters over dimensions and fields, clients and menu group.
  */
 import { useState } from 'react';
-import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, MultiSelect, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { I18nText, ReportFile } from '../../../engine/definition/types';
 import { newReportDraft } from '../../../engine/studio/draft';
 import type { StudioDataset } from '../../../engine/studio/wire';
@@ -12,8 +12,7 @@ import { optionData } from '../../blocks/DatasetOptionSelect';
 import { DateRuleSelect } from '../../blocks/DateRuleSelect';
 import { I18nTextInput } from '../../blocks/I18nTextInput';
 import { useLocale, useT } from '../../i18n';
-
-const AREAS = ['sales', 'member', 'online-mall', 'services', 'stock', 'purchase', 'supplier', 'store-order', 'logistics', 'finance', 'other'];
+import { dateColumnChoices, missingForCreate, REPORT_AREAS } from './new-report.logic';
 
 export interface NewReportModalProps {
   opened: boolean;
@@ -39,7 +38,9 @@ export function NewReportModal({ opened, onClose, datasets, nextId, onCreate }: 
   const [area, setArea] = useState<string | null>('sales');
   const dataset = datasets.find((d) => d.id === datasetId);
   const groups = { base: t('studio.base'), derived: t('studio.derived') };
-  const ready = !!dataset && !!title.zh && !!title.en && dimensions.length > 0 && !!forced && measures.length > 0 && clients.length > 0 && !!area;
+  // menu groups and date columns by their names alone: their keys mean nothing to the analyst
+  const plain = (choices: readonly { id: string; label: I18nText }[]) => choices.map((c) => ({ value: c.id, label: c.label[lang] || c.id }));
+  const missing = missingForCreate({ dataset: !!dataset, title, dimensions, forced, measures, clients, area });
 
   const pickDataset = (id: string | null) => {
     setDatasetId(id);
@@ -59,6 +60,7 @@ export function NewReportModal({ opened, onClose, datasets, nextId, onCreate }: 
           data={optionData(datasets.map((d) => ({ id: d.id, label: d.title })), lang, groups)}
           value={datasetId}
           onChange={pickDataset}
+          allowDeselect={false}
           searchable
         />
         <I18nTextInput label={t('studio.reportTitle')} value={title} onChange={setTitle} required />
@@ -82,6 +84,7 @@ export function NewReportModal({ opened, onClose, datasets, nextId, onCreate }: 
                 data={optionData(dataset.dimensions.filter((d) => dimensions.includes(d.id)), lang, groups) as { value: string; label: string }[]}
                 value={forced}
                 onChange={setForced}
+                allowDeselect={false}
               />
             </SimpleGrid>
             <MultiSelect
@@ -96,9 +99,10 @@ export function NewReportModal({ opened, onClose, datasets, nextId, onCreate }: 
               <Select
                 size="xs"
                 label={t('studio.dateColumn')}
-                data={[{ value: '', label: t('studio.noDate') }, ...dataset.date_columns.map((c) => ({ value: c, label: c }))]}
+                data={[{ value: '', label: t('studio.noDate') }, ...plain(dateColumnChoices(dataset))]}
                 value={dateColumn ?? ''}
                 onChange={(v) => setDateColumn(v || null)}
+                allowDeselect={false}
               />
               <DateRuleSelect kind="default_kind" label={t('studio.defaultKind')} value={defaultKind} onChange={setDefaultKind} disabled={!dateColumn} />
               <DateRuleSelect kind="restriction" label={t('studio.restriction')} value={restriction} onChange={setRestriction} disabled={!dateColumn} />
@@ -124,15 +128,27 @@ export function NewReportModal({ opened, onClose, datasets, nextId, onCreate }: 
               ))}
             </Group>
           </Checkbox.Group>
-          <Select size="xs" label={t('studio.area')} data={AREAS} value={area} onChange={setArea} />
+          <Select
+            size="xs"
+            label={t('studio.area')}
+            data={plain(REPORT_AREAS)}
+            value={area}
+            onChange={setArea}
+            allowDeselect={false}
+          />
         </SimpleGrid>
         <Group justify="flex-end" gap="xs">
+          {missing && (
+            <Text size="xs" c="dimmed" data-testid="studio-new-missing">
+              {t(missing)}
+            </Text>
+          )}
           <Button size="xs" variant="default" onClick={onClose}>
             {t('studio.cancel')}
           </Button>
           <Button
             size="xs"
-            disabled={!ready}
+            disabled={!!missing}
             data-testid="studio-new-create"
             onClick={() =>
               dataset &&

@@ -31,6 +31,11 @@ const UI_SCHEMAS = {
   en: mergeUi(localUi(formUi, 'en'), EDITOR_UI_SCHEMA),
 };
 
+/** Where a JSON pointer of a draft is, in the form's words (汇总维度 › 品牌 › 维度): errors and version diffs alike. */
+export function pointerTitle(pointer: string, draft: unknown, context: Pick<EditorContext, 'dataset' | 'lang'>): string {
+  return fieldTitleAt(UI_SCHEMAS[context.lang], pointer, draft, context.dataset, context.lang);
+}
+
 export interface ReportEditorProps {
   draft: Record<string, unknown>;
   onChange: (draft: Record<string, unknown>) => void;
@@ -89,7 +94,7 @@ export function ReportEditor({ draft, onChange, onJsonError, errors, context, re
             {errors.map((e, i) => (
               <List.Item key={i}>
                 <Text span size="xs" fw={600}>
-                  {fieldTitleAt(UI_SCHEMAS[lang], e.pointer, draft, context.dataset, lang)}
+                  {pointerTitle(e.pointer, draft, context)}
                 </Text>
                 {'：'}
                 {e.message}

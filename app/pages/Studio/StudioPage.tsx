@@ -13,7 +13,7 @@ import { saveBlob } from '../../api/files';
 import { useIdempotencyKey } from '../../api/useIdempotencyKey';
 import { NewReportModal } from './NewReportModal';
 import { PreviewPanel } from './PreviewPanel';
-import { ReportEditor } from './ReportEditor';
+import { pointerTitle, ReportEditor } from './ReportEditor';
 import { SaveAsModal } from './SaveAsModal';
 import { studioApi } from './studio-api';
 import { copyAsNew, datasetLabel, parseJsonText } from './studio.logic';
@@ -256,7 +256,7 @@ export function StudioPage() {
                   <Text fw={600} size="sm" mb="xs">
                     {t('studio.versions')}
                   </Text>
-                  <VersionsPanel versions={studio.versions.data} onRevert={revert} />
+                  <VersionsPanel versions={studio.versions.data} onRevert={revert} describe={(pointer) => pointerTitle(pointer, open.draft, { dataset, lang })} />
                 </Card>
               )}
             </Stack>

@@ -8,9 +8,11 @@ import { diffValue } from './studio.logic';
 export interface VersionsPanelProps {
   versions: StudioVersion[];
   onRevert: (version: number) => void;
+  /** a changed place in the form's words (报表名称 › 中文), not its JSON pointer */
+  describe: (pointer: string) => string;
 }
 
-export function VersionsPanel({ versions, onRevert }: VersionsPanelProps) {
+export function VersionsPanel({ versions, onRevert, describe }: VersionsPanelProps) {
   const t = useT();
   const current = versions[0]?.version;
   return (
@@ -49,7 +51,7 @@ export function VersionsPanel({ versions, onRevert }: VersionsPanelProps) {
               <Table.Tbody>
                 {v.diff.map((d) => (
                   <Table.Tr key={d.pointer}>
-                    <Table.Td ff="monospace">{d.pointer}</Table.Td>
+                    <Table.Td title={d.pointer}>{describe(d.pointer)}</Table.Td>
                     <Table.Td c="red">{diffValue(d.before)}</Table.Td>
                     <Table.Td c="green">{diffValue(d.after)}</Table.Td>
                   </Table.Tr>

@@ -63,3 +63,11 @@ export function fieldTitleAt(ui: Node, pointer: string, draft: unknown, dataset:
   }
   return parts.length ? parts.join(' › ') : lang === 'zh' ? '整个报表' : 'The report';
 }
+
+/** Whether an optional section holds nothing yet (absent, or only empty values): its fields are then not required. */
+export function isUnused(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.every(isUnused);
+  if (isNode(value)) return Object.values(value).every(isUnused);
+  return false;
+}

@@ -3,6 +3,7 @@
  * studio blocks (dimension and measure pickers of the chosen dataset, date rule selects, zh/en text
  * pairs, the clients as checkboxes) and array items titled by what they hold.
  */
+import { cloneElement, isValidElement } from 'react';
 import { Checkbox, Group, Input } from '@mantine/core';
 import { Templates } from '@rjsf/mantine';
 import {
@@ -21,7 +22,8 @@ import type { ClientType } from '../../../engine/wire';
 import { DatasetOptionSelect, type DatasetChoice } from '../../blocks/DatasetOptionSelect';
 import { DateRuleSelect, type DateRuleKind } from '../../blocks/DateRuleSelect';
 import { I18nTextInput, type I18nValue } from '../../blocks/I18nTextInput';
-import { itemTitle } from './form-ui.logic';
+import { isUnused, itemTitle } from './form-ui.logic';
+import { dateColumnChoices, REPORT_AREAS } from './new-report.logic';
 
 export interface EditorContext {
   dataset: StudioDataset | undefined;
@@ -83,7 +85,8 @@ export const EDITOR_WIDGETS: RegistryWidgetsType = {
   dimension: choiceWidget((ctx) => ctx.dataset?.dimensions ?? []),
   measure: choiceWidget((ctx) => ctx.dataset?.measures ?? []),
   dataset: choiceWidget((ctx) => ctx.datasets.map((d) => ({ id: d.id, label: d.title }))),
-  dateColumn: choiceWidget((ctx) => (ctx.dataset?.date_columns ?? []).map((c) => ({ id: c, label: { zh: c, en: c } }))),
+  dateColumn: choiceWidget((ctx) => dateColumnChoices(ctx.dataset)),
+  area: choiceWidget(() => [...REPORT_AREAS]),
   defaultKind: dateRuleWidget('default_kind'),
   restriction: dateRuleWidget('restriction'),
   granularity: dateRuleWidget('granularity'),
@@ -117,12 +120,20 @@ export const EDITOR_FIELDS: RegistryFieldsType = { i18n: I18nField, clients: Cli
 
 const BaseObjectTemplate = Templates.ObjectFieldTemplate!;
 
-/** An array item titled by its content (`ui:options.nameBy` of the generated ui schema), never "chips-1". */
+/**
+ * An array item titled by its content (`ui:options.nameBy` of the generated ui schema), never "chips-1".
+ * An optional section not used yet (说明弹窗, 打印 …) shows its fields without the required mark: they are
+ * required only once the section is filled in, which is also when the schema checks them.
+ */
 function NamedObjectTemplate(props: ObjectFieldTemplateProps) {
   const nameBy = (props.uiSchema?.['ui:options'] as { nameBy?: string } | undefined)?.nameBy;
   const ctx = props.registry.formContext as EditorContext;
   const title = nameBy ? (itemTitle(props.formData, nameBy, ctx.dataset, ctx.lang) ?? props.title) : props.title;
-  return <BaseObjectTemplate {...props} title={title} />;
+  const unused = !props.required && props.fieldPathId.path.length > 0 && isUnused(props.formData);
+  const properties = unused
+    ? props.properties.map((p) => ({ ...p, content: isValidElement<{ required?: boolean }>(p.content) ? cloneElement(p.content, { required: false }) : p.content }))
+    : props.properties;
+  return <BaseObjectTemplate {...props} title={title} properties={properties} />;
 }
 
 export const EDITOR_TEMPLATES: Partial<TemplatesType> = { ObjectFieldTemplate: NamedObjectTemplate };
@@ -164,6 +175,7 @@ export const EDITOR_UI_SCHEMA = {
   title: i18n,
   clients: { 'ui:field': 'clients' },
   dataset: { 'ui:widget': 'dataset' },
+  area: { 'ui:widget': 'area' },
   chips: { items: { dimension: { 'ui:widget': 'dimension' } } },
   indicators: { items: { measure: { 'ui:widget': 'measure' }, label: i18n, desc: i18n } },
   dates: {
