@@ -40,6 +40,8 @@ export interface StudioReportSummary {
   area: string;
   clients: ClientType[];
   dataset: string;
+  /** the dataset's title, also where the user may not build on it (a built-in report still names its source) */
+  dataset_title: { zh: string; en: string } | null;
   /** a file of report-defs (read-only here) or the tenant's own */
   shipped: boolean;
   version: number | null;

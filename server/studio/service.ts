@@ -6,7 +6,7 @@
  */
 import { checkReportFile, type DefinitionError } from '../../engine/definition/catalogue';
 import { isDerived } from '../../engine/definition/dataset-index';
-import type { ReportFile } from '../../engine/definition/types';
+import type { I18nText, ReportFile } from '../../engine/definition/types';
 import { diffJson } from '../../engine/studio/diff';
 import { openDatasets } from '../../engine/studio/access';
 import { missingColumns, type TableColumns } from '../../engine/studio/columns';
@@ -41,13 +41,14 @@ export class DefinitionInvalid extends HttpError {
   }
 }
 
-function summaryOf(report: ReportFile, stored: StoredVersion | null): StudioReportSummary {
+function summaryOf(report: ReportFile, stored: StoredVersion | null, catalogue: { indexes: ReadonlyMap<string, { dataset: { title: I18nText } }> }): StudioReportSummary {
   return {
     id: report.id,
     title: report.title,
     area: report.area,
     clients: report.clients,
     dataset: report.dataset,
+    dataset_title: catalogue.indexes.get(report.dataset)?.dataset.title ?? null,
     shipped: stored === null,
     version: stored?.version ?? null,
     updated_by: stored?.username ?? null,
@@ -127,19 +128,19 @@ export class StudioService {
 
   async list(session: ServerSession): Promise<StudioReportList> {
     const own = await currentReports(this.db, session.tenant_id);
-    const shipped = [...this.base.reports.values()].sort((a, b) => a.id - b.id).map((r) => summaryOf(r, null));
+    const shipped = [...this.base.reports.values()].sort((a, b) => a.id - b.id).map((r) => summaryOf(r, null, this.base));
     return {
-      reports: [...shipped, ...own.map((v) => summaryOf(v.definition, v))],
+      reports: [...shipped, ...own.map((v) => summaryOf(v.definition, v, this.base))],
       next_id: await nextReportId(this.db, session.tenant_id),
     };
   }
 
   async detail(session: ServerSession, id: number): Promise<StudioReportDetail> {
     const own = (await currentReports(this.db, session.tenant_id)).find((v) => v.report_id === id);
-    if (own) return { summary: summaryOf(own.definition, own), report: own.definition };
+    if (own) return { summary: summaryOf(own.definition, own, this.base), report: own.definition };
     const shipped = id <= STUDIO_MIN_ID ? this.base.reports.get(id) : undefined;
     if (!shipped) throw reportNotFound();
-    return { summary: summaryOf(shipped, null), report: shipped };
+    return { summary: summaryOf(shipped, null, this.base), report: shipped };
   }
 
   /**

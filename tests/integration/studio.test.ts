@@ -97,6 +97,8 @@ describe('studio access and lists', () => {
     const res = await call<StudioReportList>('GET', '/api/studio/reports', tokens.analyst);
     expect(res.status).toBe(200);
     expect(res.body.data.reports.find((r) => r.id === 70)?.shipped).toBe(true);
+    // a built-in report names its dataset by title, also one the analyst could not build on
+    expect(res.body.data.reports.find((r) => r.id === 70)?.dataset_title?.zh).toBe('商品销售明细');
     expect(res.body.data.next_id).toBeGreaterThan(100000);
   });
 });

@@ -132,7 +132,7 @@ export function StudioPage() {
       data-testid={`studio-report-${r.id}`}
       active={open?.draft.id === r.id && (r.shipped ? open.shipped : !open.shipped)}
       label={`${r.id} ${r.title[lang]}`}
-      description={r.shipped ? datasetLabel(datasets, r.dataset, lang) : `v${r.version} · ${r.updated_by ?? ''}`}
+      description={r.shipped ? r.dataset_title?.[lang] || datasetLabel(datasets, r.dataset, lang) : `v${r.version} · ${r.updated_by ?? ''}`}
       onClick={() => openReport(r)}
       py={2}
     />
