@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- --scale demo|medium|large] [--data-dir DIR] [--pg-url URL] [--runs N] [--users N]
  *                   [--load-seconds S] [--load-runs N] [--load-reports 70,102,…] [--reports 70,142,…]
- *                   [--export-rows N] [--ingest-lines N] [--seed-scale large] [--only reports,load,browser,export,close,ingest,seed]
+ *                   [--export-rows N] [--ingest-lines N] [--seed-scale large] [--only reports,load,writes,browser,export,close,ingest,seed]
  *                   [--replicas [--primary-url URL --standby-url URL]]`
  * Prints figures side by side, measured in this one process so a busy machine slows both sides alike;
  * asserts nothing (docs/performance.md has the method and the figures). Sides compared are timed
@@ -14,6 +14,9 @@
  *     answer first), over the summary and over the facts, with the summaries on and off: the two
  *     target rows; the grouped sums alone are printed beside them;
  *  2. with --pg-url: the same on PostgreSQL, and the PostgreSQL / DuckDB ratio;
+ *  3w. writes: one receipt approval beside the same writes done directly, 8 stores approving at once
+ *     (locking what postings touch vs the whole tenant), two tenants at once, a day of sales posted in
+ *     bulk beside its ledger rows inserted directly; bench/writes.ts;
  *  3. load: --users users at once on several reports (--load-reports), every screen its own query,
  *     for --load-seconds a load, against the same screens' SQL run by as many callers on the same
  *     scan pool (the raw-SQL floor): one short load of each to warm up, then --load-runs rounds;
@@ -29,7 +32,7 @@
  * The DuckDB database is the one in --data-dir (seeded at --scale when empty; default a temp folder at demo);
  * the PostgreSQL one is seeded at --scale when empty.
  */
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +58,7 @@ import { benchIngest, benchPush } from './bench/ingest';
 import { benchExport } from './bench/export';
 import { benchReplicasOn } from './bench/replicas';
 import { benchSeed } from './bench/seed';
+import { benchWrites } from './bench/writes';
 import type { Scale } from '../server/db/seed';
 import { interleaved, msSpread, ratioLine, rotation, spread } from './bench/ab';
 import { bareSql, FACTS, screenDifference, screenSql, SUMMARY } from './bench/hand70';
@@ -71,7 +75,7 @@ const { values: args } = parseArgs({
     'load-reports': { type: 'string', default: '70,102,142,166' },
     'export-rows': { type: 'string', default: '1000000' },
     reports: { type: 'string', default: '70,102,142,166,60,107' },
-    only: { type: 'string', default: 'reports,load,browser,export,close,ingest,seed' },
+    only: { type: 'string', default: 'reports,load,writes,browser,export,close,ingest,seed' },
     'ingest-lines': { type: 'string', default: '1000000' },
     'seed-scale': { type: 'string', default: 'large' },
     replicas: { type: 'boolean', default: false },
@@ -404,6 +408,21 @@ if (sections.has('reports')) {
 if (sections.has('load')) {
   await loadFigures(duck);
   if (pg) await loadFigures(pg);
+}
+
+if (sections.has('writes')) {
+  // DuckDB approves on a copy; PostgreSQL's database keeps the receipts approved
+  await duck.db.exec('CHECKPOINT');
+  const copyDir = mkdtempSync(join(tmpdir(), 'hm-bench-writes-'));
+  copyFileSync(join(dataDir, 'hm.duckdb'), join(copyDir, 'hm.duckdb'));
+  const copy = await openDuckDb(join(copyDir, 'hm.duckdb'));
+  const copyApp = await buildServer({ db: copy, config: { staticDir: '/nonexistent', filesDir: copyDir } });
+  await copyApp.ready();
+  await benchWrites({ name: 'DuckDB', db: copy, app: copyApp, rounds: abRounds, log: console.log });
+  await copyApp.close();
+  await copy.close();
+  rmSync(copyDir, { recursive: true, force: true });
+  if (pg) await benchWrites({ name: 'PostgreSQL', db: pg.db, app: pg.app, rounds: abRounds, log: console.log });
 }
 
 await duck.app.close();

@@ -29,18 +29,20 @@ export async function withScratch<T>(
 ): Promise<T> {
   const table = `scratch_${process.pid}_${++made}`;
   checkIdentifiers(table, ...columns.map((c) => c.name));
-  await tx.exec(`CREATE TEMP TABLE ${table} (${columns.map((c) => `${c.name} ${c.type}`).join(', ')})`);
-  if (rows.length <= ROWS_PER_INSERT) await insertRows(tx, table, columns, rows);
-  else await loadRows(tx, table, columns, rows);
+  if (rows.length > 0 && rows.length <= ROWS_PER_INSERT) await createWithRows(tx, table, columns, rows);
+  else {
+    await tx.exec(`CREATE TEMP TABLE ${table} (${columns.map((c) => `${c.name} ${c.type}`).join(', ')})`);
+    if (rows.length) await loadRows(tx, table, columns, rows);
+  }
   const result = await use(table);
   await tx.exec(`DROP TABLE ${table}`);
   return result;
 }
 
-async function insertRows(tx: Db, table: string, columns: readonly ScratchColumn[], rows: readonly (readonly (string | number | null)[])[]): Promise<void> {
-  if (!rows.length) return;
+/** The table made from its rows in one statement. */
+async function createWithRows(tx: Db, table: string, columns: readonly ScratchColumn[], rows: readonly (readonly (string | number | null)[])[]): Promise<void> {
   const values = rows.map((_, r) => `(${columns.map((c, i) => `CAST($${r * columns.length + i + 1} AS ${c.type})`).join(', ')})`);
-  await tx.query(`INSERT INTO ${table} VALUES ${values.join(', ')}`, rows.flat());
+  await tx.query(`CREATE TEMP TABLE ${table} AS SELECT * FROM (VALUES ${values.join(', ')}) AS v(${columns.map((c) => c.name).join(', ')})`, rows.flat());
 }
 
 async function loadRows(tx: Db, table: string, columns: readonly ScratchColumn[], rows: readonly (readonly (string | number | null)[])[]): Promise<void> {

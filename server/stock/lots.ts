@@ -58,13 +58,15 @@ export class LotBook {
   static async read(tx: Db, tenantId: number, lotNos: readonly string[]): Promise<LotBook> {
     const book = new LotBook();
     for (const part of inChunks([...new Set(lotNos)])) {
-      const params = [tenantId, ...part];
-      for (const r of await tx.query<{ lot_no: string; sku_no: string }>(`SELECT lot_no, sku_no FROM lot WHERE tenant_id = $1 AND lot_no IN (${marks(part.length, 2)})`, params)) {
+      for (const r of await tx.query<{ lot_no: string; sku_no: string }>(`SELECT lot_no, sku_no FROM lot WHERE tenant_id = $1 AND lot_no IN (${marks(part.length, 2)})`, [tenantId, ...part])) {
         book.owner.set(r.lot_no, r.sku_no);
       }
+    }
+    // only a stored lot can have stock (a receipt's new lots have none)
+    for (const part of inChunks([...book.owner.keys()])) {
       const stock = await tx.query<{ lot_no: string; org_code: string; center_code: string; sku_no: string; stock_num: number }>(
         `SELECT lot_no, org_code, center_code, sku_no, stock_num FROM lot_stock WHERE tenant_id = $1 AND lot_no IN (${marks(part.length, 2)})`,
-        params,
+        [tenantId, ...part],
       );
       for (const r of stock) {
         book.held.set(heldKey(r.lot_no, r.org_code, r.center_code), {
