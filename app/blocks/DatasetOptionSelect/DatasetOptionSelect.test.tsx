@@ -46,4 +46,11 @@ describe('<DatasetOptionSelect>', () => {
     await userEvent.click(await screen.findByText('品牌 (brand)'));
     expect(screen.getByTestId('value').textContent).toBe('brand');
   });
+
+  it('clicking the chosen option keeps it (the studio\'s choices are required)', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.click(screen.getByRole('textbox', { name: '维度' }));
+    await userEvent.click(await screen.findByRole('option', { name: '组织 (org)', hidden: true }));
+    expect(screen.getByTestId('value').textContent).toBe('org');
+  });
 });

@@ -25,6 +25,8 @@ export function DatasetOptionSelect({ label, choices, value, onChange, error, di
       data={data}
       value={value ?? null}
       onChange={(v) => onChange(v ?? undefined)}
+      // the studio's choices are required settings: clicking the chosen one keeps it instead of emptying it
+      allowDeselect={false}
       searchable
       error={error}
       disabled={disabled}
