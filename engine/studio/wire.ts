@@ -20,6 +20,8 @@ export interface StudioField {
   value_type: string;
   /** a condition template: tested with operators 1 and 8 only */
   condition: boolean;
+  /** as the shipped reports over the dataset label their filter on it, where one does */
+  label?: { zh: string; en: string };
 }
 
 /** What the editor needs of a dataset: its choices, never its SQL. */

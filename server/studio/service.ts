@@ -108,10 +108,20 @@ export class StudioService {
         format: m.format,
         derived: isDerived(m),
       })),
-      fields: (dataset.fields ?? []).map((f) => ({ id: f.id, value_type: f.value_type, condition: !!f.condition })),
+      fields: (dataset.fields ?? []).map((f) => ({ id: f.id, value_type: f.value_type, condition: !!f.condition, label: this.fieldLabel(dataset.id, f.id) })),
       date_columns: Object.keys(dataset.date_columns ?? {}),
       date_labels: this.dateLabels(dataset.id, dataset.dimensions),
     }));
+  }
+
+  /** A field named as the shipped reports over the dataset label their filter on it (商品), where one does. */
+  private fieldLabel(datasetId: string, fieldId: string): { zh: string; en: string } | undefined {
+    for (const r of this.base.reports.values()) {
+      if (r.dataset !== datasetId) continue;
+      const filter = (r.filters ?? []).find((f) => 'field' in f.target && f.target.field === fieldId);
+      if (filter) return filter.label;
+    }
+    return undefined;
   }
 
   /** Date columns named as the dimension of the same id (营业日期), else as the shipped reports over the dataset name their main range. */

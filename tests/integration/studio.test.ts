@@ -81,6 +81,7 @@ describe('studio access and lists', () => {
     // date columns come with the names the analyst knows them by
     expect(sales.date_labels?.business_date?.zh).toBe('营业日期');
     expect(sales.date_labels?.order_time?.zh).toBe('下单时间');
+    expect(sales.fields.find((f) => f.id === 'sku_text')?.label?.zh).toBeTruthy();
     const admin = await call<{ list: StudioDataset[] }>('GET', '/api/studio/datasets', tokens.admin);
     expect(admin.status).toBe(200);
   });

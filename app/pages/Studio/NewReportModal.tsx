@@ -112,7 +112,8 @@ export function NewReportModal({ opened, onClose, datasets, nextId, onCreate }: 
               label={t('studio.filters')}
               data={[
                 ...(optionData(dataset.dimensions, lang, groups) as { value: string; label: string }[]),
-                ...dataset.fields.map((f) => ({ value: f.id, label: f.id })),
+                // named like the dimensions beside them, "name (id)": a field and a dimension may share a name
+                ...(optionData(dataset.fields.map((f) => ({ id: f.id, label: f.label ?? { zh: f.id, en: f.id } })), lang, groups) as { value: string; label: string }[]),
               ]}
               value={filters}
               onChange={setFilters}

@@ -15,7 +15,7 @@ const DATASET: StudioDataset = {
   title: { zh: '小数据集', en: 'Tiny' },
   dimensions: [{ id: 'org', label: { zh: '组织', en: 'Organisation' } }],
   measures: [{ id: 'qty', label: { zh: '数量', en: 'Qty' }, format: 'qty', derived: false }],
-  fields: [],
+  fields: [{ id: 'sku_text', value_type: 'text', condition: false, label: { zh: '商品名称', en: 'Goods name' } }],
   date_columns: ['business_date'],
   date_labels: { business_date: { zh: '营业日期', en: 'Business date' } },
 };
@@ -41,6 +41,8 @@ describe('studio: names, not ids; required only where it is', { timeout: 20_000 
     await userEvent.click(input('数据集'));
     await userEvent.click(await screen.findByRole('option', { name: /小数据集/, hidden: true }));
     expect(input('日期字段').value).toBe('营业日期');
+    await userEvent.click(screen.getByRole('textbox', { name: '筛选条件' }));
+    expect(await screen.findByRole('option', { name: '商品名称 (sku_text)', hidden: true })).toBeTruthy();
     expect(within(dialog).getByTestId('studio-new-missing').textContent).toBe('请填写报表名称（中文）');
   });
 
