@@ -38,6 +38,8 @@ export interface Facts {
   breakdowns: Breakdown[];
   /** set when the periods differ in length: the additive figures are then daily averages */
   periods?: PeriodDays | null;
+  /** with `periods`: the additive figures as the table's totals row shows them, summed over each period */
+  periodTotals?: Change[];
 }
 
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -34,7 +34,9 @@ export function overviewSection(facts: Facts, w: Words = WORDS.zh): string {
       : focus.delta >= 0
         ? w.rose(facts.focus.label, pct(focus.growth))
         : w.fell(facts.focus.label, pct(focus.growth));
-  const periods = facts.periods ? `${w.unequalPeriods(facts.periods.current, facts.periods.previous)}\n\n` : '';
+  // the totals as the table shows them come first, so the text still cites the screen's figures
+  const totals = (facts.periodTotals ?? []).map((c) => `- ${w.periodTotal(c.label, figure(c.current, c.format), figure(c.previous, c.format))}`);
+  const periods = facts.periods ? `${w.unequalPeriods(facts.periods.current, facts.periods.previous)}\n\n${totals.length ? `${totals.join('\n')}\n\n` : ''}` : '';
   return `## ${w.overview}\n\n${periods}${verdict}\n\n${lines.join('\n')}\n`;
 }
 

@@ -38,4 +38,19 @@ describe('AI interpretation over periods of unequal length (report 70)', () => {
     expect(text).not.toContain('9900.00%');
     expect(overviewSection(facts, WORDS.en)).toContain('compared as daily averages');
   });
+
+  it('still cites the totals row as the table shows it, summed over each period (rules 173–175)', () => {
+    const periods = { current: 90, previous: 1 };
+    const summed = { sales: 90_000, sales_2: 900, gm_rate: 0.25, gm_rate_2: 0.2 };
+    const perDay = perDayPairs(pairs, WORDS.zh.perDay);
+    const facts = {
+      overall: perDay.map((p) => change(perDayRow(summed, perDay, periods), p)),
+      ...choosePairs(perDay),
+      breakdowns: [],
+      periods,
+      periodTotals: pairs.filter((p) => p.additive).map((p) => change(summed, p)),
+    };
+    expect(overviewSection(facts)).toContain('销售额合计：本期 90,000.00，对比期 900.00');
+    expect(overviewSection(facts, WORDS.en)).toContain('in total: 90,000.00 this period, 900.00 in the comparison period');
+  });
 });

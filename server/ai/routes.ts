@@ -52,8 +52,10 @@ export async function aiRoutes(app: FastifyInstance): Promise<void> {
     // closes a response already started (logged as a closed stream), never one Fastify would answer with a 500
     const title = words.title(report.title[lang] || report.title.zh);
     async function* sections(): AsyncGenerator<string> {
-      const totals = comparable((await runTotalsRow(app, prepared)) ?? {});
-      const facts: Facts = { overall: pairs.map((p) => change(totals, p)), ...picks, breakdowns: [], periods };
+      const summed = (await runTotalsRow(app, prepared)) ?? {};
+      const totals = comparable(summed);
+      const periodTotals = periods ? paired.filter((p) => p.additive).map((p) => change(summed, p)) : undefined;
+      const facts: Facts = { overall: pairs.map((p) => change(totals, p)), ...picks, breakdowns: [], periods, periodTotals };
       yield overviewSection(facts, words) + '\n';
       for (const chip of report.chips.slice(0, MAX_BREAKDOWNS)) {
         const dimension = index.dimensions.get(chip.dimension)!.label;

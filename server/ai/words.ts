@@ -19,6 +19,8 @@ export interface Words {
   /** the periods differ in length: additive figures are compared as daily averages */
   unequalPeriods(current: number, previous: number): string;
   perDay(label: string): string;
+  /** a period's sum as the totals row shows it, beside the comparison period's */
+  periodTotal(label: string, current: string, previous: string): string;
   rose(label: string, pct: string): string;
   fell(label: string, pct: string): string;
   by(dimension: string, rows: number): string;
@@ -53,6 +55,7 @@ const zh: Words = {
   noComparison: '对比期没有可比数据，以下只描述本期表现。',
   unequalPeriods: (current, previous) => `本期 ${current} 天，对比期 ${previous} 天，长度不同：以下金额和数量均按日均比较。`,
   perDay: (label) => `日均${label}`,
+  periodTotal: (label, current, previous) => `${label}合计：本期 ${current}，对比期 ${previous}`,
   rose: (label, pct) => `本期${label}较对比期上升 ${pct}。`,
   fell: (label, pct) => `本期${label}较对比期下降 ${pct}。`,
   by: (dimension, rows) => `按${dimension}（${rows} 项）`,
@@ -88,6 +91,7 @@ const en: Words = {
   unequalPeriods: (current, previous) =>
     `The current period has ${current} days and the comparison period ${previous}: amounts and quantities below are compared as daily averages.`,
   perDay: (label) => `${label} per day`,
+  periodTotal: (label, current, previous) => `${label} in total: ${current} this period, ${previous} in the comparison period`,
   rose: (label, pct) => `${label} rose ${pct} against the comparison period.`,
   fell: (label, pct) => `${label} fell ${pct} against the comparison period.`,
   by: (dimension, rows) => `By ${dimension} (${rows} items)`,
