@@ -1,24 +1,27 @@
 /**
  * The facts the loader takes, by family: a header table and the tables whose rows belong to one
  * header by its key, loaded together and never changed once loaded (a return is a new fact). A family
- * whose lines move stock names how they post (server/stock): the loaded lines then do business as an
- * approved document does — ledger, positions, snapshots — and the cost the posting books is written
- * into the lines, so a till never supplies a moving-average cost.
+ * whose lines move stock names how they post with the `posting` section documents use
+ * (engine/document/types PostingDef): the loaded lines then do business as an approved document does —
+ * ledger, positions, lots, snapshots — and what the posting books (the cost, a new lot's number, the
+ * posted state) is written into the rows, so a till never supplies a moving-average cost. The stock
+ * documents (purchase receipts, stock adjustments, store outbounds) are families by their definitions,
+ * so a loaded receipt and an approved one post by the same description.
  */
+import type { DocumentFile } from '../../engine/document/types';
+import { loadDocumentsFromDir } from '../documents/definitions-fs';
+import type { MovementDef } from '../stock/document-posting';
+
 export interface FactPosting {
-  /** the table of lines that move stock, its line-number column and its goods and quantity columns */
+  /** the table of lines that move stock and its line-number column */
   lines: string;
   line: string;
-  sku: string;
-  /** a positive quantity leaves stock (a sale), a negative one returns to it */
-  qty: string;
-  /** header columns: the organisation whose stock moves and the time of the movement */
-  org: string;
+  /** header column: the time of the movement */
   time: string;
-  /** the ledger's document type by a header column's value */
-  docType: { column: string; map: Record<string, number> };
-  /** line columns the posting fills with the booked unit cost and cost amount (signed like the quantity) */
-  bookedCost: { price: string; amount: string };
+  /** a document's posting section, the state aside: a loaded fact is posted */
+  def: MovementDef;
+  /** header column filled with the posted state, which a load may leave empty or give as this value */
+  status?: { column: string; value: string };
 }
 
 export interface FactFamily {
@@ -31,44 +34,87 @@ export interface FactFamily {
   posting?: FactPosting;
 }
 
-export const FACT_FAMILIES: readonly FactFamily[] = [
-  {
-    header: 'sales_order',
-    key: 'order_no',
-    date: 'business_date',
-    parts: [{ table: 'sales_order_item', date: 'business_date' }, { table: 'sales_payment' }],
-    posting: {
-      lines: 'sales_order_item',
-      line: 'line_no',
-      sku: 'sku_no',
-      qty: 'qty',
-      org: 'org_code',
-      time: 'order_time',
+const SALES: FactFamily = {
+  header: 'sales_order',
+  key: 'order_no',
+  date: 'business_date',
+  parts: [{ table: 'sales_order_item', date: 'business_date' }, { table: 'sales_payment' }],
+  posting: {
+    lines: 'sales_order_item',
+    line: 'line_no',
+    time: 'order_time',
+    def: {
       // 销售 and 销售退货 of the stock document types (dictionary RECEIVE_OUB_OPTION)
-      docType: { column: 'is_return', map: { '0': 5, '1': 6 } },
-      bookedCost: { price: 'cost_price', amount: 'cost_amount' },
+      doc_type: { column: 'is_return', map: { '0': 5, '1': 6 } },
+      inbound_types: [],
+      org_column: 'org_code',
+      qty_column: 'qty',
+      signed_qty: true,
+      booked_cost: { price: 'cost_price', amount: 'cost_amount' },
     },
   },
-  // facts of one table each, moving no stock: card use and top-ups, member points, advance payments
+};
+
+// facts of one table each, moving no stock: card use and top-ups, member points, advance payments
+const SINGLE_TABLES: FactFamily[] = [
   { header: 'card_transaction', key: 'txn_id', date: 'txn_time', parts: [] },
   { header: 'member_points_ledger', key: 'id', date: 'biz_time', parts: [] },
   { header: 'advance_payment', key: 'adv_no', date: 'biz_time', parts: [] },
 ];
 
-/** The family a table belongs to, as header or part. */
-export function familyOf(table: string): FactFamily | undefined {
-  return FACT_FAMILIES.find((f) => f.header === table || f.parts.some((p) => p.table === table));
+/** A document definition that posts, as a family of facts loaded in its posted state. */
+export function documentFamily(doc: DocumentFile): FactFamily | undefined {
+  if (!doc.posting) return undefined;
+  const t = doc.tables;
+  const { state, ...def } = doc.posting;
+  return {
+    header: t.header,
+    key: t.no_column,
+    date: t.time_column,
+    parts: [{ table: t.lines }],
+    posting: { lines: t.lines, line: t.line_column, time: t.time_column, def, status: { column: t.status_column, value: state } },
+  };
 }
 
-/** Columns of a loadable fact the product fills, with why (never supplied). */
+let families: readonly FactFamily[] | undefined;
+
+/** Every loadable family; the documents' come from their definitions (read once). */
+export function factFamilies(): readonly FactFamily[] {
+  families ??= [
+    SALES,
+    ...SINGLE_TABLES,
+    ...[...loadDocumentsFromDir().documents.values()].flatMap((d) => documentFamily(d) ?? []),
+  ];
+  return families;
+}
+
+/** The family a table belongs to, as header or part. */
+export function familyOf(table: string): FactFamily | undefined {
+  return factFamilies().find((f) => f.header === table || f.parts.some((p) => p.table === table));
+}
+
+/** Line columns the posting books over whatever a load gives: the cost, unless it is an inbound line's own cost. */
+export function bookedColumns(posting: FactPosting): string[] {
+  const booked = posting.def.booked_cost ? Object.values(posting.def.booked_cost) : [];
+  return booked.filter((c) => c !== posting.def.unit_cost_column);
+}
+
+/** Columns of a loadable fact the product fills, with why. */
 export function filledColumns(table: string): Map<string, string> {
   const filled = new Map<string, string>();
   const family = familyOf(table);
   if (!family) return filled;
   const part = family.parts.find((p) => p.table === table);
   if (part?.date) filled.set(part.date, `filled from ${family.header}.${family.date}; if given, must equal it`);
-  if (family.posting?.lines === table) {
-    for (const c of Object.values(family.posting.bookedCost)) filled.set(c, 'booked by the posting (moving-average cost); never supplied');
+  const posting = family.posting;
+  if (!posting) return filled;
+  if (posting.lines === table) {
+    for (const c of bookedColumns(posting)) filled.set(c, 'booked by the posting (moving-average cost); never supplied');
+    if (posting.def.unit_cost_column && posting.def.booked_cost) {
+      filled.set(posting.def.unit_cost_column, 'the inbound unit cost; on an outbound line replaced by the booked moving-average cost');
+    }
+    if (posting.def.new_lot) filled.set(posting.def.new_lot.lot_column, 'the lot the line opens; when empty, the document number and line');
   }
+  if (posting.status && family.header === table) filled.set(posting.status.column, `the posted state ${posting.status.value}; if given, must equal it`);
   return filled;
 }

@@ -9,10 +9,10 @@ import { threeMonthCutoff } from '../../engine/dates';
 import { openPeriodError } from '../../engine/stock';
 import { withScratch } from '../db/scratch';
 import type { Db } from '../db/types';
-import { postMovements } from '../stock/posting';
 import { centerChooser } from '../stock/centers';
-import type { Movement } from '../stock/posting';
-import { FACT_FAMILIES, type FactFamily } from './fact-families';
+import { bookedCost, lineMovement, movementColumns } from '../stock/document-posting';
+import { postMovements, type Movement } from '../stock/posting';
+import { bookedColumns, factFamilies, type FactFamily, type FactPosting } from './fact-families';
 import { lineOf, stagingTable, type LoadFile } from './load-files';
 import type { Reject } from './load-rejects';
 import { quoteIdent, typedColumn } from './load-types';
@@ -33,7 +33,7 @@ const dayOf = (f: LoadFile, column: string) => `left(${normal(f, column)}, 10)`;
 export function factLoads(staged: ReadonlyMap<string, StagedFile>): { loads: FactLoad[]; rejects: Reject[] } {
   const loads: FactLoad[] = [];
   const rejects: Reject[] = [];
-  for (const family of FACT_FAMILIES) {
+  for (const family of factFamilies()) {
     const header = staged.get(family.header);
     const parts = family.parts.map((p) => staged.get(p.table)).filter((f): f is StagedFile => f !== undefined);
     if (header) loads.push({ family, header, parts });
@@ -64,14 +64,27 @@ export async function checkFacts(staging: Db, load: FactLoad, today: string): Pr
       zh: openPeriodError(d, today) ?? '', en: `outside the open period ${cutoff} … ${today}: a fact is dated within the last three months and not after today`,
     });
   }
-  if (family.posting) {
-    const { column, map } = family.posting.docType;
+  const docType = family.posting?.def.doc_type;
+  if (docType && 'column' in docType) {
+    const { column, map } = docType;
     const known = Object.keys(map).map((v) => `'${v}'`).join(', ');
     const odd = await staging.query<{ r: number; v: string | null }>(
       `SELECT rowid::INTEGER AS r, ${normal(h, column)} AS v FROM ${stagingTable(h)} WHERE ${normal(h, column)} NOT IN (${known}) ORDER BY rowid`,
     );
     for (const { r, v } of odd) {
       rejects.push({ table: h.table, file: h.file, line: lineOf(h, r), column, value: String(v), zh: `${column} 只能是 ${Object.keys(map).join('、')}`, en: `${column} is one of ${Object.keys(map).join(', ')}` });
+    }
+  }
+  const status = family.posting?.status;
+  if (status && header.columns.includes(status.column)) {
+    const other = await staging.query<{ r: number; v: string }>(
+      `SELECT rowid::INTEGER AS r, ${normal(h, status.column)} AS v FROM ${stagingTable(h)} WHERE ${normal(h, status.column)} <> '${status.value}' ORDER BY rowid`,
+    );
+    for (const { r, v } of other) {
+      rejects.push({
+        table: h.table, file: h.file, line: lineOf(h, r), column: status.column, value: v,
+        zh: `导入的单据即为已过账单据：${status.column} 须为空或 ${status.value}`, en: `a loaded document is posted: ${status.column} is empty or ${status.value}`,
+      });
     }
   }
   for (const part of load.parts) rejects.push(...(await checkPart(staging, load, part)));
@@ -100,7 +113,7 @@ async function checkPart(staging: Db, { family, header }: FactLoad, part: Staged
     }
   }
   if (family.posting?.lines === p.table) {
-    for (const c of Object.values(family.posting.bookedCost).filter((c) => part.columns.includes(c))) {
+    for (const c of bookedColumns(family.posting).filter((c) => part.columns.includes(c))) {
       rejects.push({ table: p.table, file: p.file, line: p.format === 'csv' ? 1 : 0, column: c, value: c, zh: `${c} 由过账按移动平均成本计算，不能导入`, en: `${c} is booked by the posting at moving-average cost: never supplied` });
     }
   }
@@ -139,59 +152,115 @@ async function ensureColumn(staging: Db, part: StagedFile, column: string): Prom
   (part.columns as string[]).push(column);
 }
 
-/** Fills what the product fills in the staged rows: parts' dates from their header, then the posting's booked cost. */
-export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today: string, load: FactLoad): Promise<number> {
+/** A family's stock lines as staged, in time order: the staging row, its document and line, and the columns its posting reads. */
+interface StagedLines {
+  load: FactLoad;
+  lines: StagedFile;
+  posting: FactPosting;
+  read: Record<string, unknown[]>;
+}
+
+async function readLines(staging: Db, load: FactLoad, posting: FactPosting, lines: StagedFile): Promise<StagedLines> {
   const { family, header } = load;
   const h = header.file;
-  for (const part of load.parts) {
-    const date = family.parts.find((x) => x.table === part.file.table)?.date;
-    if (!date) continue;
-    await ensureColumn(staging, part, date);
-    await staging.exec(
-      `UPDATE ${stagingTable(part.file)} p SET ${quoteIdent(date)} = ${normal(h, family.date, 'h')}
-         FROM ${stagingTable(h)} h WHERE ${normal(h, family.key, 'h')} = ${normal(part.file, family.key, 'p')}`,
-    );
-  }
-  const posting = family.posting;
-  const lines = posting && load.parts.find((p) => p.file.table === posting.lines);
-  if (!posting || !lines) return 0;
   const l = lines.file;
-  // a million lines: read column by column (no object per row), typed in SQL
-  const columns = ['r', 'no', 'line', 'sku', 'qty', 'org', 'time', 'date', 'kind'] as const;
-  const read = Object.fromEntries(columns.map((c) => [c, [] as unknown[]])) as Record<(typeof columns)[number], unknown[]>;
-  const sql = `SELECT p.rowid::INTEGER AS r, ${normal(l, family.key, 'p')} AS no, CAST(${normal(l, posting.line, 'p')} AS INTEGER) AS line,
-            ${normal(l, posting.sku, 'p')} AS sku, CAST(${normal(l, posting.qty, 'p')} AS DOUBLE) AS qty, ${normal(h, posting.org, 'h')} AS org,
-            left(${normal(h, posting.time, 'h')}, 19) AS time, ${normal(h, family.date, 'h')} AS date, ${normal(h, posting.docType.column, 'h')} AS kind
+  const wanted = movementColumns(posting.def);
+  const pick = (f: StagedFile, alias: string, prefix: string) => (c: string) =>
+    `${f.columns.includes(c) ? normal(f.file, c, alias) : 'NULL'} AS ${quoteIdent(prefix + c)}`;
+  const select = [
+    'p.rowid::INTEGER AS r',
+    `${normal(l, family.key, 'p')} AS no`,
+    `CAST(${normal(l, posting.line, 'p')} AS INTEGER) AS line`,
+    `left(${normal(h, posting.time, 'h')}, 19) AS time`,
+    ...wanted.header.map(pick(header, 'h', 'h.')),
+    ...wanted.line.map(pick(lines, 'p', 'l.')),
+  ];
+  const names = ['r', 'no', 'line', 'time', ...wanted.header.map((c) => `h.${c}`), ...wanted.line.map((c) => `l.${c}`)];
+  const read = Object.fromEntries(names.map((c) => [c, [] as unknown[]]));
+  const sql = `SELECT ${select.join(', ')}
        FROM ${stagingTable(l)} p JOIN ${stagingTable(h)} h ON ${normal(h, family.key, 'h')} = ${normal(l, family.key, 'p')}
-      WHERE ${normal(l, posting.sku, 'p')} IS NOT NULL
+      WHERE ${normal(l, 'sku_no', 'p')} IS NOT NULL
       ORDER BY time, no, line`;
+  // a million lines: read column by column (no object per row)
   for await (const chunk of staging.streamColumns(sql)) {
-    columns.forEach((c, i) => {
+    names.forEach((c, i) => {
       const values = chunk.columns[i] as ArrayLike<unknown>;
       for (let k = 0; k < chunk.rowCount; k++) read[c].push(values[k]);
     });
   }
-  const center = await centerChooser(tx, tenantId, [...new Set(read.org as string[])]);
-  const moves: Movement[] = read.r.map((_, i) => ({
-    org: read.org[i] as string,
-    center: center(read.org[i] as string, read.sku[i] as string),
-    sku: read.sku[i] as string,
-    date: read.date[i] as string,
-    time: read.time[i] as string,
-    qty: -(read.qty[i] as number),
-    docType: posting.docType.map[read.kind[i] as string],
-    docNo: read.no[i] as string,
-    itemId: read.line[i] as number,
-  }));
-  const booked = await postMovements(tx, tenantId, today, moves);
-  await ensureColumn(staging, lines, posting.bookedCost.price);
-  await ensureColumn(staging, lines, posting.bookedCost.amount);
-  const costs = booked.map((b, i) => [read.r[i] as number, b.unitCost.toFixed(4), (-b.amount).toFixed(4)]);
-  const cols = [{ name: 'r', type: 'BIGINT' }, { name: 'price', type: 'VARCHAR' }, { name: 'amount', type: 'VARCHAR' }];
-  await withScratch(staging, cols, costs, (scratch) =>
-    staging.exec(
-      `UPDATE ${stagingTable(l)} p SET ${quoteIdent(posting.bookedCost.price)} = c.price, ${quoteIdent(posting.bookedCost.amount)} = c.amount FROM ${scratch} c WHERE p.rowid = c.r`,
-    ),
+  return { load, lines, posting, read };
+}
+
+/** The families' lines merged in time order (each is read in order), families in their order at equal times. */
+function inTimeOrder(staged: readonly StagedLines[]): [number, number][] {
+  const next = staged.map(() => 0);
+  const order: [number, number][] = [];
+  for (;;) {
+    let best = -1;
+    for (let f = 0; f < staged.length; f++) {
+      if (next[f] >= staged[f].read.r.length) continue;
+      if (best < 0 || (staged[f].read.time[next[f]] as string) < (staged[best].read.time[next[best]] as string)) best = f;
+    }
+    if (best < 0) return order;
+    order.push([best, next[best]++]);
+  }
+}
+
+/** Sets staged columns by staging row: each row is a rowid and the columns' values in order. */
+async function setStaged(staging: Db, part: StagedFile, columns: readonly string[], rows: (string | number | null)[][]): Promise<void> {
+  if (!rows.length) return;
+  for (const c of columns) await ensureColumn(staging, part, c);
+  const cols = [{ name: 'r', type: 'BIGINT' }, ...columns.map((_, i) => ({ name: `c${i}`, type: 'VARCHAR' }))];
+  await withScratch(staging, cols, rows, (scratch) =>
+    staging.exec(`UPDATE ${stagingTable(part.file)} p SET ${columns.map((c, i) => `${quoteIdent(c)} = x.c${i}`).join(', ')} FROM ${scratch} x WHERE p.rowid = x.r`),
   );
+}
+
+/**
+ * Fills what the product fills in the staged rows: parts' dates from their header, the posted state,
+ * then posts every family's stock lines in one go, in time order (a receipt before the sales that
+ * follow it), and writes what each line booked into it. Answers the lines posted.
+ */
+export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today: string, loads: readonly FactLoad[]): Promise<number> {
+  const staged: StagedLines[] = [];
+  for (const load of loads) {
+    const { family, header } = load;
+    const h = header.file;
+    for (const part of load.parts) {
+      const date = family.parts.find((x) => x.table === part.file.table)?.date;
+      if (!date) continue;
+      await ensureColumn(staging, part, date);
+      await staging.exec(
+        `UPDATE ${stagingTable(part.file)} p SET ${quoteIdent(date)} = ${normal(h, family.date, 'h')}
+           FROM ${stagingTable(h)} h WHERE ${normal(h, family.key, 'h')} = ${normal(part.file, family.key, 'p')}`,
+      );
+    }
+    const posting = family.posting;
+    if (posting?.status) {
+      await ensureColumn(staging, header, posting.status.column);
+      await staging.exec(`UPDATE ${stagingTable(h)} SET ${quoteIdent(posting.status.column)} = '${posting.status.value}'`);
+    }
+    const lines = posting && load.parts.find((p) => p.file.table === posting.lines);
+    if (posting && lines) staged.push(await readLines(staging, load, posting, lines));
+  }
+  if (!staged.length) return 0;
+  const order = inTimeOrder(staged);
+  const chosen = await centerChooser(tx, tenantId, [...new Set(staged.flatMap((s) => s.read[`h.${s.posting.def.org_column}`] as string[]))]);
+  const moves: Movement[] = order.map(([f, i]) => {
+    const { read, posting } = staged[f];
+    return lineMovement(posting.def, { no: read.no[i] as string, lineId: read.line[i] as number, time: read.time[i] as string }, (c) => read[`h.${c}`][i], (c) => read[`l.${c}`][i], chosen);
+  });
+  const booked = await postMovements(tx, tenantId, today, moves);
+  for (const [f, s] of staged.entries()) {
+    const mine = order.flatMap(([g, i], k) => (g === f ? [[i, k] as const] : []));
+    const { booked_cost: cost, new_lot: lot } = s.posting.def;
+    if (cost) {
+      await setStaged(staging, s.lines, [cost.price, cost.amount], mine.map(([i, k]) => {
+        const [price, amount] = bookedCost(s.posting.def, booked[k]);
+        return [s.read.r[i] as number, price.toFixed(4), amount.toFixed(4)];
+      }));
+    }
+    if (lot) await setStaged(staging, s.lines, [lot.lot_column], mine.map(([i, k]) => [s.read.r[i] as number, moves[k].lots![0].lotNo]));
+  }
   return booked.length;
 }

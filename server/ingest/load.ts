@@ -18,6 +18,7 @@ import { lockTenant } from '../db/tenant-lock';
 import type { Db } from '../db/types';
 import { validCatalogueFromDir } from '../report/catalogue-fs';
 import { refreshSummaryDays } from '../report/summary-refresh';
+import { HttpError } from '../http/errors';
 import { tenantToday } from '../tenant-clock';
 import type { DataContract } from './contract';
 import { checkFacts, factDays, factLoads, prepareFacts, storedFacts, type FactLoad } from './load-facts';
@@ -132,7 +133,7 @@ export async function loadFolder(opts: LoadOptions): Promise<LoadResult> {
         const stored = (await Promise.all(facts.loads.map((l) => storedFacts(tx, staging, tenantId, l)))).flat();
         if (stored.length) throw new RefusedInWrite(stored);
         await upsertTables(tx, staging, tenantId, master, wrote);
-        for (const load of facts.loads) await writeFacts(tx, staging, tenantId, today, load, wrote);
+        await writeFacts(tx, staging, tenantId, today, facts.loads, wrote);
         await refreshDays(tx, tenantId, today, facts.loads, staging, log);
         await opts.seal?.(tx);
         return writeLog(tx, opts, { status: 'done', tables, rejects: [], fingerprint, started });
@@ -147,9 +148,18 @@ export async function loadFolder(opts: LoadOptions): Promise<LoadResult> {
   }
 }
 
-async function writeFacts(tx: Db, staging: Db, tenantId: number, today: string, load: FactLoad, wrote: (table: string, rows: number) => void): Promise<void> {
-  await prepareFacts(tx, staging, tenantId, today, load);
-  for (const f of [load.header, ...load.parts]) wrote(f.file.table, await insertRows(tx, staging, tenantId, f));
+async function writeFacts(tx: Db, staging: Db, tenantId: number, today: string, loads: readonly FactLoad[], wrote: (table: string, rows: number) => void): Promise<void> {
+  try {
+    await prepareFacts(tx, staging, tenantId, today, loads);
+  } catch (err) {
+    // a lot short of stock or a lot number taken: the posting refuses before writing, the load is refused whole
+    if (err instanceof HttpError && err.code === 'POSTING_REFUSED') {
+      const table = loads.find((l) => l.family.posting)?.header.file;
+      throw new RefusedInWrite([{ table: table?.table ?? '', file: table?.file ?? '', line: 0, column: '', value: '', zh: err.message, en: `the posting refused the load: ${err.message}` }]);
+    }
+    throw err;
+  }
+  for (const load of loads) for (const f of [load.header, ...load.parts]) wrote(f.file.table, await insertRows(tx, staging, tenantId, f));
 }
 
 /** The summaries and, for days the close has already passed, the T+1 payment copy of the days the facts are dated. */
