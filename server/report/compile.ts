@@ -249,6 +249,30 @@ class Plan {
     return s.union.filter((p) => !(p.omit_when_dimensions ?? []).some(active) && (p.only_with_dimensions ?? []).every(active));
   }
 
+  /**
+   * The branches of the rows and of the totals row together, each marked with the sets it is in:
+   * what one grouped pass reads when the two sets differ (`FactSet`).
+   */
+  flaggedParts(): { part: UnionPart; rows: boolean; totals: boolean }[] {
+    const rows = new Set(this.parts(false));
+    const totals = new Set(this.parts(true));
+    return (this.source as UnionSource).union
+      .filter((p) => rows.has(p) || totals.has(p))
+      .map((part) => ({ part, rows: rows.has(part), totals: totals.has(part) }));
+  }
+
+  /**
+   * Whether a base aggregate may read a fact of a branch that only the rows or only the totals row
+   * has, so that it must be restricted to its set's facts. It cannot when it aggregates a bare column
+   * of the union that no such branch selects: NULL there, and every aggregate but a count skips NULL
+   * (a conditional sum would add its ELSE 0, so it counts as reading them too).
+   */
+  readsFlaggedFacts(m: MeasureDef, conditional: boolean): boolean {
+    const column = /^(\w+)\.(\w+)$/.exec(m.expr?.trim() ?? '');
+    if (!column || column[1] !== this.source.alias || m.agg === 'count' || (m.agg === 'sum' && conditional)) return true;
+    return this.flaggedParts().some((p) => p.rows !== p.totals && hasKey(p.part.select, column[2]));
+  }
+
   /** The sort the rows get: the query's, else the report's default (null when neither names an output column). */
   sort(): { column: string; desc: boolean } | null {
     const fallback = this.report.default_order_by?.split(' ');
@@ -265,6 +289,10 @@ class Plan {
 type Variant = 'page' | 'count' | 'totals' | 'screen';
 
 const LEVEL = '"__g"';
+const FACTS = '"__facts"';
+/** a fact's membership of the rows' and the totals row's branches (`Stmt.flagged`) */
+const ROWS_FLAG = '__r';
+const TOTALS_FLAG = '__t';
 const ROWS = '"__rows"';
 const baseColumn = (id: string) => quote(`__m_${id}`);
 /** a share's denominator as the outer layer reads it, and its sum over the shown rows */
@@ -290,6 +318,13 @@ class Stmt {
    * statement fills with the sum over the shown rows, or on the totals row with its own value
    */
   windowless = false;
+  /**
+   * screen over a union whose rows and totals row read different branches: FROM reads the branches of
+   * both, each with its membership flags (`ROWS_FLAG`, `TOTALS_FLAG`); `onlyFacts` names the flag this
+   * statement's aggregates are restricted to
+   */
+  flagged = false;
+  onlyFacts: string | null = null;
 
   constructor(
     readonly plan: Plan,
@@ -586,7 +621,9 @@ class Stmt {
       const c = this.rangeCondition(m.range ?? 1, undefined, true);
       if (c) conds.push(`(${c})`);
     }
-    return aggregateSql(m.agg, m.expr ? this.render(m.expr) : '', conds.join(' AND '));
+    const sql = aggregateSql(m.agg, m.expr ? this.render(m.expr) : '', conds.join(' AND '));
+    if (!this.onlyFacts || !this.plan.readsFlaggedFacts(m, conds.length > 0)) return sql;
+    return `${sql} FILTER (WHERE ${this.plan.source.alias}.${quote(this.onlyFacts)})`;
   }
 
   /** The join SQL, with the tenant equality every join repeats. */
@@ -595,7 +632,7 @@ class Stmt {
     return `${kind} ${this.plan.table(j.table)} ${j.alias} ON ${j.alias}.tenant_id = ${root}.tenant_id AND (${this.render(j.on)})`;
   }
 
-  private partSql(part: UnionPart, source: UnionSource): string {
+  private partSql(part: UnionPart, source: UnionSource, flags?: { rows: boolean; totals: boolean }): string {
     const plan = this.plan;
     const rules = plan.scopeRules.filter((r) => r.part === part.id);
     const filters = plan.whereFilters.filter((f) => plan.filterParts(f).includes(part.id));
@@ -610,6 +647,7 @@ class Stmt {
       const e = part.select[c.name];
       return `CAST(${e ? this.render(e) : 'NULL'} AS ${c.type}) AS ${c.name}`;
     });
+    if (flags) cols.push(`${flags.rows ? 'TRUE' : 'FALSE'} AS ${quote(ROWS_FLAG)}`, `${flags.totals ? 'TRUE' : 'FALSE'} AS ${quote(TOTALS_FLAG)}`);
     const where = [
       `${part.alias}.tenant_id = ${this.tenant()}`,
       ...(part.where ?? []).map((w) => this.render(w)),
@@ -625,7 +663,9 @@ class Stmt {
     const source = plan.source;
     const outerFragments = [...fragments, ...this.outerFragments()];
     if (isUnion(source)) {
-      const parts = plan.parts(this.variant === 'totals').map((p) => `(${this.partSql(p, source)})`);
+      const parts = this.flagged
+        ? plan.flaggedParts().map(({ part, ...flags }) => `(${this.partSql(part, source, flags)})`)
+        : plan.parts(this.variant === 'totals').map((p) => `(${this.partSql(p, source)})`);
       const joins = neededJoins(source.joins ?? [], outerFragments).map((j) => this.joinSql(j, source.alias));
       return `(${parts.join(' UNION ALL ')}) ${source.alias} ${joins.join(' ')}`;
     }
@@ -805,19 +845,25 @@ function rollUp(m: MeasureDef, overFacts: string, keys: string[]): string {
  *   a: base aggregates per group of chips plus the totals row: summed from the groups (r) when
  *      every base aggregate rolls up, else GROUP BY GROUPING SETS ((chips), ()) so distinct
  *      counts stay exact; either way ratios stay ratios of sums;
+ *      (a union whose rows and totals row read different branches: the grouping set over the
+ *      branches of both, each aggregate over its set's facts, `flaggedAggregates`);
  *   d: hidden all-zero rows dropped, derived measures computed from a's columns (windows
  *      partitioned by level), the row count as a window;
  *   the page of d's rows (their row number in the sort order), plus d's totals row.
  *
  * Null (the three statements serve) when a grouping set cannot express the totals row: a measure
- * filter keeps groups (the totals cover only their facts), a union's branches differ between rows
- * and totals, or the rows group through a look-up that repeats facts (`fan_out`).
+ * filter keeps groups (the totals cover only their facts), or the rows group through a look-up that
+ * repeats facts (`fan_out`).
  */
 function buildScreen(plan: Plan): ScreenStatement | null {
-  if (plan.havingFilters.length || !sameFactsForRowsAndTotals(plan)) return null;
+  if (plan.havingFilters.length) return null;
   if (neededJoins(plan.source.joins ?? [], rowFragments(plan)).some((j) => j.fan_out)) return null;
+  // a union whose rows and totals row read different branches: one pass over the branches of both,
+  // each aggregate of each grouping set over its own set's facts (the totals do not roll up)
+  const flagged = !sameFactsForRowsAndTotals(plan);
   const indicatorIds = plan.indicators.map((m) => m.id);
   const rollUpTotals =
+    !flagged &&
     plan.dimColumns.length > 0 &&
     !!plan.input.rollUpTotals &&
     measureClosure(plan.index, [...indicatorIds, ...plan.zeroCheck.map((m) => m.id)]).every((m) => isDerived(m) || m.agg !== 'count_distinct');
@@ -829,8 +875,8 @@ function buildScreen(plan: Plan): ScreenStatement | null {
   const shares = outer.windowless ? sharesOf(plan.index, indicatorIds).map((s) => ({ ...s, sql: outer.measureSql(s.of) })) : [];
   const inner = new Stmt(plan, 'totals', outer.params);
   const bases = [...outer.bases.values()];
-  const aggregates = bases.map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`);
-  aggregates.push(`COUNT(*) AS ${quote('__facts')}`);
+  const facts = `COUNT(*) AS ${FACTS}`;
+  const aggregates = flagged ? flaggedAggregates(plan, inner, bases) : [...bases.map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`), facts];
   const fromWhere = `FROM ${inner.from(rowFragments(plan))} ${inner.where()}`;
   if (outer.windowless) {
     const keep = zeros.length ? `NOT (${zeros.join(' AND ')})` : '';
@@ -846,7 +892,7 @@ function buildScreen(plan: Plan): ScreenStatement | null {
     const dims = plan.dimColumns.map((c) => `NULL AS ${quote(c.value)}`);
     rows = `r AS MATERIALIZED (SELECT ${inner.dimSelect().join(', ')}, ${aggregates.join(', ')} ${fromWhere} ${inner.groupBy()}), `;
     grouped = `SELECT *, 0 AS ${LEVEL} FROM r
-      UNION ALL SELECT ${[...dims, ...rolled, `COALESCE(SUM(${quote('__facts')}), 0)`, `1 AS ${LEVEL}`].join(', ')} FROM r`;
+      UNION ALL SELECT ${[...dims, ...rolled, `COALESCE(SUM(${FACTS}), 0)`, `1 AS ${LEVEL}`].join(', ')} FROM r`;
   } else if (plan.dimColumns.length) {
     const keys = plan.dimColumns.map((c) => inner.render(c.expr));
     grouped = `SELECT ${inner.dimSelect().join(', ')}, ${aggregates.join(', ')}, GROUPING(${keys[0]}) AS ${LEVEL}
@@ -855,7 +901,9 @@ function buildScreen(plan: Plan): ScreenStatement | null {
     // no chips: the single aggregate row is both the one row and the totals row
     grouped = `SELECT t.*, v.${LEVEL} FROM (SELECT ${aggregates.join(', ')} ${fromWhere}) t CROSS JOIN (VALUES (0), (1)) AS v(${LEVEL})`;
   }
-  const keep = zeros.length ? `WHERE ${LEVEL} = 1 OR NOT (${zeros.join(' AND ')})` : '';
+  // flagged, a group of only the totals row's facts (e.g. a range-end branch under the month chip) is no row
+  const shown = [...(flagged ? [`${FACTS} > 0`] : []), ...(zeros.length ? [`NOT (${zeros.join(' AND ')})`] : [])];
+  const keep = shown.length ? `WHERE ${LEVEL} = 1 OR ${shown.length > 1 ? `(${shown.join(' AND ')})` : shown[0]}` : '';
   const dims = plan.dimColumns.map((c) => quote(c.value));
   const select = [...dims, ...indicators, LEVEL, `COUNT(CASE WHEN ${LEVEL} = 0 THEN 1 END) OVER () AS ${quote('__rows')}`];
   const order = orderBy(plan);
@@ -874,6 +922,27 @@ function buildScreen(plan: Plan): ScreenStatement | null {
      ORDER BY ${screenOrder.join(', ')}`,
   );
   return { ...statement, order: screenOrder };
+}
+
+/**
+ * The grouped pass's aggregates when the rows and the totals row read different branches of a
+ * union: FROM reads the branches of both (`Stmt.flagged`), and an aggregate that may read a branch
+ * of only one set is computed per grouping set over that set's facts (FILTER on its flag). The fact
+ * count of a row counts the rows' facts, so a group of only the totals row's facts can be dropped.
+ */
+function flaggedAggregates(plan: Plan, inner: Stmt, bases: MeasureDef[]): string[] {
+  inner.flagged = true;
+  inner.onlyFacts = TOTALS_FLAG;
+  const rows = new Stmt(plan, 'totals', inner.params);
+  rows.onlyFacts = ROWS_FLAG;
+  const totalsLevel = `GROUPING(${inner.render(plan.dimColumns[0].expr)}) = 1`;
+  const perSet = (onTotals: string, onRows: string) => (onTotals === onRows ? onRows : `CASE WHEN ${totalsLevel} THEN ${onTotals} ELSE ${onRows} END`);
+  const alias = plan.source.alias;
+  const count = (flag: string) => `COUNT(*) FILTER (WHERE ${alias}.${quote(flag)})`;
+  return [
+    ...bases.map((m) => `${perSet(inner.measureSql(m.id), rows.measureSql(m.id))} AS ${baseColumn(m.id)}`),
+    `${perSet(count(TOTALS_FLAG), count(ROWS_FLAG))} AS ${FACTS}`,
+  ];
 }
 
 interface ScreenParts {
@@ -906,7 +975,7 @@ function windowlessScreen(p: ScreenParts): ScreenStatement {
   const keys = p.bases.every(exactRollUp) ? [] : plan.dimColumns.map((c) => quote(c.value));
   const totals = [
     ...p.bases.map((m) => `${rollUp(m, inner.measureSql(m.id), keys)} AS ${baseColumn(m.id)}`),
-    `COALESCE(SUM(${quote('__facts')}), 0) AS ${quote('__facts')}`,
+    `COALESCE(SUM(${FACTS}), 0) AS ${FACTS}`,
     `1 AS ${LEVEL}`,
     `${keep ? `COUNT(${when('1')})` : 'COUNT(*)'} AS ${ROWS}`,
     ...p.shares.map((s) => `SUM(${when(s.sql)}) AS ${shareSum(s.id)}`),

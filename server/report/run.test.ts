@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexDataset } from '../../engine/definition/dataset-index';
 import { tinyComparisonReport, tinyDataset, tinyReport } from '../../engine/definition/fixtures';
-import type { ReportFile } from '../../engine/definition/types';
+import type { DatasetFile, ReportFile } from '../../engine/definition/types';
 import { openDuckDb } from '../db/duckdb';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
@@ -242,5 +242,128 @@ describe('the totals row summed from the groups (rollUpTotals, DuckDB) answers a
     const { sql, totals } = await answer(NOV, true, tinyReport(), index);
     expect(sql).toContain('GROUPING SETS');
     expect(totals.list[0]).toMatchObject({ orders: 3 });
+  });
+});
+
+describe('a union whose rows and the totals row read different branches: one pass answers as the three statements', () => {
+  // a day-end branch only under the day chip, a range-end branch only without it; the return line
+  // has no day, so the range-end facts share the (org, no day) key with a row's facts under the day chip
+  const ds: DatasetFile = {
+    ...tinyDataset(),
+    id: 'tiny-union',
+    source: {
+      union: [
+        {
+          id: 'lines',
+          table: 'sales_order',
+          alias: 'o',
+          joins: [{ table: 'sales_order_item', alias: 'i', on: 'i.order_no = o.order_no', kind: 'inner' }],
+          where: ['o.business_date >= {date_start}', 'o.business_date <= {date_end}'],
+          select: {
+            org_code: 'o.org_code',
+            day: 'CASE WHEN o.is_return = 1 THEN NULL ELSE CAST(o.business_date AS VARCHAR) END',
+            order_no: 'o.order_no',
+            is_return: 'o.is_return',
+            sale: 'i.sale_amount',
+          },
+        },
+        {
+          id: 'day_ends',
+          table: 'sales_order',
+          alias: 'o',
+          where: ['o.business_date >= {date_start}', 'o.business_date <= {date_end}'],
+          select: { org_code: 'o.org_code', day: 'CAST(o.business_date AS VARCHAR)', close: '10' },
+          only_with_dimensions: ['day'],
+        },
+        {
+          id: 'range_end',
+          table: 'organisation',
+          alias: 'g',
+          where: ['g.org_type = 2'],
+          select: { org_code: 'g.org_code', close: '100' },
+          omit_when_dimensions: ['day'],
+        },
+      ],
+      columns: [
+        { name: 'org_code', type: 'VARCHAR(32)' },
+        { name: 'day', type: 'VARCHAR(10)' },
+        { name: 'order_no', type: 'VARCHAR(32)' },
+        { name: 'is_return', type: 'SMALLINT' },
+        { name: 'sale', type: 'DECIMAL(18,4)' },
+        { name: 'close', type: 'DECIMAL(18,4)' },
+      ],
+      alias: 'u',
+    },
+    date_columns: undefined,
+    dimensions: [
+      { id: 'org', label: { zh: '组织', en: 'Org' }, columns: [{ value: 'org_code', label: { zh: '组织编码', en: 'Org code' }, expr: 'u.org_code' }], value_type: 'text' },
+      { id: 'day', label: { zh: '日期', en: 'Day' }, columns: [{ value: 'day', label: { zh: '日期', en: 'Day' }, expr: 'u.day' }], value_type: 'text' },
+    ],
+    fields: [],
+    measures: [
+      { id: 'sales', label: { zh: '销售额', en: 'Sales' }, format: 'money', agg: 'sum', expr: 'u.sale' },
+      { id: 'close', label: { zh: '期末', en: 'Close' }, format: 'money', agg: 'sum', expr: 'u.close' },
+      { id: 'facts', label: { zh: '行数', en: 'Facts' }, format: 'int', agg: 'count' },
+      { id: 'returns', label: { zh: '退货行数', en: 'Returns' }, format: 'int', agg: 'count', filter: 'u.is_return = 1' },
+      { id: 'refunds', label: { zh: '退款额', en: 'Refunds' }, format: 'money', agg: 'sum', expr: 'u.sale', filter: 'u.is_return = 1' },
+      { id: 'orders', label: { zh: '订单数', en: 'Orders' }, format: 'int', agg: 'count_distinct', expr: 'u.order_no', filter: 'u.is_return = 0' },
+      { id: 'top_close', label: { zh: '最大期末', en: 'Top close' }, format: 'money', agg: 'max', expr: 'u.close' },
+    ],
+    derived: [{ id: 'per_order', label: { zh: '单均', en: 'Per order' }, format: 'money', op: 'ratio', args: ['sales', 'orders'] }],
+    scope: {},
+  };
+  const idx = indexDataset(ds);
+  const report: ReportFile = {
+    ...tinyReport(),
+    dataset: 'tiny-union',
+    clients: ['HMT'],
+    chips: [{ dimension: 'org', active: true }, { dimension: 'day' }],
+    filters: [],
+    indicators: ['sales', 'close', 'facts', 'returns', 'refunds', 'orders', 'top_close', 'per_order'].map((measure) => ({ measure })),
+    dates: [{ index: 1, label: { zh: '日期', en: 'Date' }, granularity: 'day', required: true, default_kind: 'yesterday', restriction: 'to_yesterday' }],
+    default_order_by: undefined,
+  };
+  const answer = async (body: Record<string, unknown>, fused: boolean, r: ReportFile = report) => {
+    const query = validateQuery(r, idx, { ...NOV, ...body }, { client: 'HMT' });
+    const compiled = compileReport({ report: r, index: idx, query, session: HQ, today: '2026-11-22', rollUpTotals: true });
+    const run = fused ? compiled : { ...compiled, screen: null };
+    const [data, totals] = await Promise.all([runData(db, r, run), runTotals(db, run)]);
+    return { screen: compiled.screen, data, totals };
+  };
+
+  it.each([
+    ['org', {}],
+    ['org and day', { dimensionIds: 'org,day' }],
+    ['day', { dimensionIds: 'day' }],
+    ['org and day, second page', { dimensionIds: 'org,day', page_num: 2, page_size: 10 }],
+    ['a range without sales', { date_start: '2026-01-01', date_end: '2026-01-02', dimensionIds: 'org,day' }],
+  ])('%s: the same rows, count and totals', async (_, body) => {
+    const one = await answer(body, true);
+    const three = await answer(body, false);
+    expect(one.screen?.sql).toContain('GROUPING SETS');
+    expect(one.data).toEqual(three.data);
+    expect(one.totals).toEqual(three.totals);
+  });
+
+  it('known answers under the day chip: day ends per row, the range end and no day-end on the totals row', async () => {
+    const { data, totals } = await answer({ dimensionIds: 'org,day' }, true);
+    expect(data.list.map((r) => [r.org_code, r.day, r.sales, r.close, r.facts, r.returns, r.refunds, r.orders])).toEqual([
+      ['S1', '2026-11-10', 133.34, 10, 3, 0, 0, 1],
+      ['S1', '2026-11-11', null, 10, 1, 0, 0, 0],
+      ['S1', null, -50, null, 1, 1, -50, 0],
+      ['S2', '2026-11-10', 10, 10, 2, 0, 0, 1],
+      ['S3', '2026-11-12', 0, 10, 2, 0, 0, 1],
+    ]);
+    // 5 lines and 4 range-end organisations; the day ends (10 each) are no part of it
+    expect(totals.total).toBe(5);
+    expect(totals.list[0]).toMatchObject({ sales: 93.34, close: 400, facts: 9, returns: 1, refunds: -50, orders: 3, top_close: 100 });
+  });
+
+  it('an aggregate reads its own set only when a branch of one set could reach it', async () => {
+    const { screen } = await answer({ dimensionIds: 'org,day' }, true);
+    expect(screen!.sql).toContain('SUM(u.close) FILTER (WHERE u."__t")');
+    expect(screen!.sql).toContain('SUM(u.close) FILTER (WHERE u."__r")');
+    expect(screen!.sql).not.toContain('SUM(u.sale) FILTER');
+    expect(screen!.sql).toContain('SUM(CASE WHEN (u.is_return = 1) THEN u.sale ELSE 0 END) FILTER (WHERE u."__r")');
   });
 });
