@@ -13,13 +13,13 @@ import { loadDocumentsFromDir } from '../documents/definitions-fs';
 import type { MovementDef } from '../stock/document-posting';
 
 export interface FactPosting {
-  /** the table of lines that move stock and its line-number column */
+  /** the table of lines that move stock and its line-number column (without one, lines are numbered by goods) */
   lines: string;
-  line: string;
-  /** header column: the time of the movement */
+  line?: string;
+  /** header column: the time of the movement (a DATE moves stock at the day's end) */
   time: string;
-  /** a document's posting section, the state aside: a loaded fact is posted */
-  def: MovementDef;
+  /** the legs of each line, posted one after the other: a document's posting section, the state aside */
+  legs: MovementDef[];
   /** header column filled with the posted state, which a load may leave empty or give as this value */
   status?: { column: string; value: string };
 }
@@ -43,17 +43,111 @@ const SALES: FactFamily = {
     lines: 'sales_order_item',
     line: 'line_no',
     time: 'order_time',
-    def: {
+    legs: [{
       // 销售 and 销售退货 of the stock document types (dictionary RECEIVE_OUB_OPTION)
       doc_type: { column: 'is_return', map: { '0': 5, '1': 6 } },
       inbound_types: [],
       org_column: 'org_code',
       qty_column: 'qty',
-      signed_qty: true,
+      signed_qty: 'out',
       booked_cost: { price: 'cost_price', amount: 'cost_amount' },
-    },
+    }],
   },
 };
+
+/** The stock-moving facts that are not documents of the screens, with the ledger types of docs/inventory.md. */
+const STOCK_FACTS: FactFamily[] = [
+  {
+    // 批发 and 批发退货 at the logistics centre, the return's quantity negative
+    header: 'wholesale_order',
+    key: 'wo_no',
+    date: 'order_date',
+    parts: [{ table: 'wholesale_order_item' }],
+    posting: {
+      lines: 'wholesale_order_item',
+      line: 'line_no',
+      time: 'order_date',
+      legs: [{
+        doc_type: { column: 'is_return', map: { '0': 5, '1': 6 } },
+        inbound_types: [],
+        org_column: 'center_code',
+        org_is_center: true,
+        qty_column: 'qty',
+        signed_qty: 'out',
+        booked_cost: { amount: 'cost_amount' },
+      }],
+    },
+  },
+  {
+    // 采购退货 (3) out of the organisation, of a lot when the line names one
+    header: 'purchase_return',
+    key: 'return_no',
+    date: 'return_time',
+    parts: [{ table: 'purchase_return_item' }],
+    posting: {
+      lines: 'purchase_return_item',
+      line: 'line_id',
+      time: 'return_time',
+      legs: [{ doc_type: { value: 3 }, inbound_types: [], org_column: 'org_code', center_column: 'center_code', qty_column: 'qty', lot_column: 'lot_no' }],
+    },
+  },
+  {
+    // 门店退货 (4) out of the store; the part the target refused back in (7); the rest into the logistics centre (4)
+    header: 'store_return_order',
+    key: 'return_no',
+    date: 'return_time',
+    parts: [{ table: 'store_return_item' }],
+    posting: {
+      lines: 'store_return_item',
+      line: 'line_id',
+      time: 'return_time',
+      legs: [
+        { doc_type: { value: 4 }, inbound_types: [], org_column: 'org_code', qty_column: 'qty', booked_cost: { amount: 'amount' } },
+        { doc_type: { value: 7 }, inbound_types: [7], org_column: 'org_code', qty_column: 'rejected_qty', cost_of_leg: 0, booked_cost: { amount: 'rejected_amount' } },
+        {
+          doc_type: { value: 4 }, inbound_types: [4], org_column: 'target_code', org_is_center: true, qty_column: 'qty', qty_less_column: 'rejected_qty', cost_of_leg: 0,
+          when: { column: 'target_type', values: ['1'] },
+        },
+      ],
+    },
+  },
+  {
+    // 调拨出 (11) at the sender, 调拨入 (10) at the receiver at the sender's cost
+    header: 'transfer_order',
+    key: 'transfer_no',
+    date: 'out_time',
+    parts: [{ table: 'transfer_item' }],
+    posting: {
+      lines: 'transfer_item',
+      line: 'line_id',
+      time: 'out_time',
+      legs: [
+        { doc_type: { value: 11 }, inbound_types: [], org_column: 'from_org_code', qty_column: 'qty', lot_column: 'lot_no', booked_cost: { amount: 'amount' } },
+        { doc_type: { value: 10 }, inbound_types: [10], org_column: 'to_org_code', qty_column: 'qty', lot_column: 'lot_no', cost_of_leg: 0 },
+      ],
+    },
+  },
+  {
+    // 盘盈 (8) and 盘亏 (9) by the counted difference, at the moving average
+    header: 'stocktake',
+    key: 'stocktake_no',
+    date: 'stocktake_date',
+    parts: [{ table: 'stocktake_item' }],
+    posting: {
+      lines: 'stocktake_item',
+      time: 'stocktake_date',
+      legs: [{
+        doc_type: { column: 'result', map: { '0': 8, '1': 8, '2': 9 } },
+        inbound_types: [8],
+        org_column: 'org_code',
+        center_column: 'center_code',
+        qty_column: 'diff_qty',
+        signed_qty: 'in',
+        booked_cost: { amount: 'diff_amount' },
+      }],
+    },
+  },
+];
 
 // facts of one table each, moving no stock: card use and top-ups, member points, advance payments
 const SINGLE_TABLES: FactFamily[] = [
@@ -72,7 +166,7 @@ export function documentFamily(doc: DocumentFile): FactFamily | undefined {
     key: t.no_column,
     date: t.time_column,
     parts: [{ table: t.lines }],
-    posting: { lines: t.lines, line: t.line_column, time: t.time_column, def, status: { column: t.status_column, value: state } },
+    posting: { lines: t.lines, line: t.line_column, time: t.time_column, legs: [def], status: { column: t.status_column, value: state } },
   };
 }
 
@@ -83,6 +177,7 @@ export function factFamilies(): readonly FactFamily[] {
   families ??= [
     SALES,
     ...SINGLE_TABLES,
+    ...STOCK_FACTS,
     ...[...loadDocumentsFromDir().documents.values()].flatMap((d) => documentFamily(d) ?? []),
   ];
   return families;
@@ -95,8 +190,7 @@ export function familyOf(table: string): FactFamily | undefined {
 
 /** Line columns the posting books over whatever a load gives: the cost, unless it is an inbound line's own cost. */
 export function bookedColumns(posting: FactPosting): string[] {
-  const booked = posting.def.booked_cost ? Object.values(posting.def.booked_cost) : [];
-  return booked.filter((c) => c !== posting.def.unit_cost_column);
+  return posting.legs.flatMap((leg) => [leg.booked_cost?.price, leg.booked_cost?.amount].filter((c): c is string => c !== undefined && c !== leg.unit_cost_column));
 }
 
 /** Columns of a loadable fact the product fills, with why. */
@@ -110,10 +204,10 @@ export function filledColumns(table: string): Map<string, string> {
   if (!posting) return filled;
   if (posting.lines === table) {
     for (const c of bookedColumns(posting)) filled.set(c, 'booked by the posting (moving-average cost); never supplied');
-    if (posting.def.unit_cost_column && posting.def.booked_cost) {
-      filled.set(posting.def.unit_cost_column, 'the inbound unit cost; on an outbound line replaced by the booked moving-average cost');
+    for (const leg of posting.legs) {
+      if (leg.unit_cost_column && leg.booked_cost) filled.set(leg.unit_cost_column, 'the inbound unit cost; on an outbound line replaced by the booked moving-average cost');
+      if (leg.new_lot) filled.set(leg.new_lot.lot_column, 'the lot the line opens; when empty, the document number and line');
     }
-    if (posting.def.new_lot) filled.set(posting.def.new_lot.lot_column, 'the lot the line opens; when empty, the document number and line');
   }
   if (posting.status && family.header === table) filled.set(posting.status.column, `the posted state ${posting.status.value}; if given, must equal it`);
   return filled;

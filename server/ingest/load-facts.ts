@@ -10,7 +10,7 @@ import { openPeriodError } from '../../engine/stock';
 import { withScratch } from '../db/scratch';
 import type { Db } from '../db/types';
 import { centerChooser } from '../stock/centers';
-import { bookedCost, lineMovement, movementColumns } from '../stock/document-posting';
+import { bookedCost, centerOrgs, lineMovement, movementColumns, type Places } from '../stock/document-posting';
 import { postMovements, type Movement } from '../stock/posting';
 import { bookedColumns, factFamilies, type FactFamily, type FactPosting } from './fact-families';
 import { lineOf, stagingTable, type LoadFile } from './load-files';
@@ -64,15 +64,29 @@ export async function checkFacts(staging: Db, load: FactLoad, today: string): Pr
       zh: openPeriodError(d, today) ?? '', en: `outside the open period ${cutoff} … ${today}: a fact is dated within the last three months and not after today`,
     });
   }
-  const docType = family.posting?.def.doc_type;
-  if (docType && 'column' in docType) {
-    const { column, map } = docType;
+  const legs = family.posting?.legs ?? [];
+  const maps = new Map(legs.flatMap((leg) => ('column' in leg.doc_type ? [[leg.doc_type.column, leg.doc_type.map] as const] : [])));
+  for (const [column, map] of maps) {
     const known = Object.keys(map).map((v) => `'${v}'`).join(', ');
     const odd = await staging.query<{ r: number; v: string | null }>(
       `SELECT rowid::INTEGER AS r, ${normal(h, column)} AS v FROM ${stagingTable(h)} WHERE ${normal(h, column)} NOT IN (${known}) ORDER BY rowid`,
     );
     for (const { r, v } of odd) {
       rejects.push({ table: h.table, file: h.file, line: lineOf(h, r), column, value: String(v), zh: `${column} 只能是 ${Object.keys(map).join('、')}`, en: `${column} is one of ${Object.keys(map).join(', ')}` });
+    }
+  }
+  // what a movement needs from the header, even where the table lets it be empty: its time and where the stock is
+  const needed = new Map<string, string>();
+  if (family.posting) needed.set(family.posting.time, 'TRUE');
+  for (const leg of legs) {
+    needed.set(leg.org_column, leg.when ? `${normal(h, leg.when.column)} IN (${leg.when.values.map((v) => `'${v}'`).join(', ')})` : 'TRUE');
+  }
+  for (const [column, applies] of needed) {
+    const empty = await staging.query<{ r: number }>(
+      `SELECT rowid::INTEGER AS r FROM ${stagingTable(h)} WHERE ${header.columns.includes(column) ? normal(h, column) : 'NULL'} IS NULL AND ${applies} ORDER BY rowid`,
+    );
+    for (const { r } of empty) {
+      rejects.push({ table: h.table, file: h.file, line: lineOf(h, r), column, value: '', zh: `${column} 不能为空：过账库存需要它`, en: `${column} is needed to post the stock movement` });
     }
   }
   const status = family.posting?.status;
@@ -152,7 +166,7 @@ async function ensureColumn(staging: Db, part: StagedFile, column: string): Prom
   (part.columns as string[]).push(column);
 }
 
-/** A family's stock lines as staged, in time order: the staging row, its document and line, and the columns its posting reads. */
+/** A family's stock lines as staged, in time order: the staging row, its document and line, and the columns its legs read. */
 interface StagedLines {
   load: FactLoad;
   lines: StagedFile;
@@ -164,21 +178,25 @@ async function readLines(staging: Db, load: FactLoad, posting: FactPosting, line
   const { family, header } = load;
   const h = header.file;
   const l = lines.file;
-  const wanted = movementColumns(posting.def);
+  const wanted = posting.legs.map(movementColumns);
+  const headerColumns = [...new Set(wanted.flatMap((w) => w.header))];
+  const lineColumns = [...new Set(wanted.flatMap((w) => w.line))];
   const pick = (f: StagedFile, alias: string, prefix: string) => (c: string) =>
     `${f.columns.includes(c) ? normal(f.file, c, alias) : 'NULL'} AS ${quoteIdent(prefix + c)}`;
+  const no = normal(l, family.key, 'p');
   const select = [
     'p.rowid::INTEGER AS r',
-    `${normal(l, family.key, 'p')} AS no`,
-    `CAST(${normal(l, posting.line, 'p')} AS INTEGER) AS line`,
-    `left(${normal(h, posting.time, 'h')}, 19) AS time`,
-    ...wanted.header.map(pick(header, 'h', 'h.')),
-    ...wanted.line.map(pick(lines, 'p', 'l.')),
+    `${no} AS no`,
+    posting.line ? `CAST(${normal(l, posting.line, 'p')} AS INTEGER) AS line` : `CAST(ROW_NUMBER() OVER (PARTITION BY ${no} ORDER BY ${normal(l, 'sku_no', 'p')}) AS INTEGER) AS line`,
+    // a fact dated by day only moves stock after that day's timed movements
+    typeOf(h, posting.time) === 'DATE' ? `${normal(h, posting.time, 'h')} || ' 23:59:59' AS time` : `left(${normal(h, posting.time, 'h')}, 19) AS time`,
+    ...headerColumns.map(pick(header, 'h', 'h.')),
+    ...lineColumns.map(pick(lines, 'p', 'l.')),
   ];
-  const names = ['r', 'no', 'line', 'time', ...wanted.header.map((c) => `h.${c}`), ...wanted.line.map((c) => `l.${c}`)];
+  const names = ['r', 'no', 'line', 'time', ...headerColumns.map((c) => `h.${c}`), ...lineColumns.map((c) => `l.${c}`)];
   const read = Object.fromEntries(names.map((c) => [c, [] as unknown[]]));
   const sql = `SELECT ${select.join(', ')}
-       FROM ${stagingTable(l)} p JOIN ${stagingTable(h)} h ON ${normal(h, family.key, 'h')} = ${normal(l, family.key, 'p')}
+       FROM ${stagingTable(l)} p JOIN ${stagingTable(h)} h ON ${normal(h, family.key, 'h')} = ${no}
       WHERE ${normal(l, 'sku_no', 'p')} IS NOT NULL
       ORDER BY time, no, line`;
   // a million lines: read column by column (no object per row)
@@ -216,10 +234,22 @@ async function setStaged(staging: Db, part: StagedFile, columns: readonly string
   );
 }
 
+/** The organisations the staged lines move stock at, for choosing their positions' centres. */
+function stagedOrgs(staged: readonly StagedLines[], orgOfCenter: (center: string) => string | undefined): string[] {
+  const orgs = new Set<string>();
+  for (const s of staged) {
+    for (const leg of s.posting.legs) {
+      for (const v of s.read[`h.${leg.org_column}`] as (string | null)[]) if (v !== null) orgs.add(leg.org_is_center ? orgOfCenter(v) ?? v : v);
+    }
+  }
+  return [...orgs];
+}
+
 /**
  * Fills what the product fills in the staged rows: parts' dates from their header, the posted state,
  * then posts every family's stock lines in one go, in time order (a receipt before the sales that
- * follow it), and writes what each line booked into it. Answers the lines posted.
+ * follow it), each line's legs one after the other, and writes what each line booked into it.
+ * Answers the movements posted.
  */
 export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today: string, loads: readonly FactLoad[]): Promise<number> {
   const staged: StagedLines[] = [];
@@ -244,23 +274,41 @@ export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today:
     if (posting && lines) staged.push(await readLines(staging, load, posting, lines));
   }
   if (!staged.length) return 0;
-  const order = inTimeOrder(staged);
-  const chosen = await centerChooser(tx, tenantId, [...new Set(staged.flatMap((s) => s.read[`h.${s.posting.def.org_column}`] as string[]))]);
-  const moves: Movement[] = order.map(([f, i]) => {
+  const centers = staged.some((s) => s.posting.legs.some((leg) => leg.org_is_center)) ? await centerOrgs(tx, tenantId) : new Map<string, string>();
+  const orgOfCenter = (center: string) => centers.get(center);
+  const places: Places = { centerOf: await centerChooser(tx, tenantId, stagedOrgs(staged, orgOfCenter)), orgOfCenter };
+  const moves: Movement[] = [];
+  // per family and leg, each line's movement (its index in moves), or -1 where the leg moved nothing
+  const movedAt = staged.map((s) => s.posting.legs.map(() => new Int32Array(s.read.r.length).fill(-1)));
+  for (const [f, i] of inTimeOrder(staged)) {
     const { read, posting } = staged[f];
-    return lineMovement(posting.def, { no: read.no[i] as string, lineId: read.line[i] as number, time: read.time[i] as string }, (c) => read[`h.${c}`][i], (c) => read[`l.${c}`][i], chosen);
-  });
+    const doc = { no: read.no[i] as string, lineId: read.line[i] as number, time: read.time[i] as string };
+    posting.legs.forEach((leg, g) => {
+      const m = lineMovement(leg, doc, (c) => read[`h.${c}`][i], (c) => read[`l.${c}`][i], places);
+      if (!m) return;
+      const from = leg.cost_of_leg === undefined ? -1 : movedAt[f][leg.cost_of_leg][i];
+      if (from >= 0) m.costOf = from;
+      movedAt[f][g][i] = moves.length;
+      moves.push(m);
+    });
+  }
   const booked = await postMovements(tx, tenantId, today, moves);
   for (const [f, s] of staged.entries()) {
-    const mine = order.flatMap(([g, i], k) => (g === f ? [[i, k] as const] : []));
-    const { booked_cost: cost, new_lot: lot } = s.posting.def;
-    if (cost) {
-      await setStaged(staging, s.lines, [cost.price, cost.amount], mine.map(([i, k]) => {
-        const [price, amount] = bookedCost(s.posting.def, booked[k]);
-        return [s.read.r[i] as number, price.toFixed(4), amount.toFixed(4)];
-      }));
+    for (const [g, leg] of s.posting.legs.entries()) {
+      const at = movedAt[f][g];
+      const rowOf = (i: number) => s.read.r[i] as number;
+      if (leg.booked_cost) {
+        const { price, amount } = leg.booked_cost;
+        // a leg that moved nothing booked nothing: its amount is 0
+        const values = s.read.r.map((_, i) => (at[i] < 0 ? [null, '0.0000'] : bookedCost(leg, booked[at[i]]).map((v) => v.toFixed(4))));
+        if (price) await setStaged(staging, s.lines, [price, amount], values.map((v, i) => [rowOf(i), ...v]));
+        else await setStaged(staging, s.lines, [amount], values.map((v, i) => [rowOf(i), v[1]]));
+      }
+      if (leg.new_lot) {
+        const opened = s.read.r.flatMap((_, i) => (at[i] < 0 ? [] : [[rowOf(i), moves[at[i]].lots![0].lotNo]]));
+        await setStaged(staging, s.lines, [leg.new_lot.lot_column], opened);
+      }
     }
-    if (lot) await setStaged(staging, s.lines, [lot.lot_column], mine.map(([i, k]) => [s.read.r[i] as number, moves[k].lots![0].lotNo]));
   }
   return booked.length;
 }

@@ -23,33 +23,48 @@ function docTypeOf(posting: MovementDef, header: Get): number {
   return t;
 }
 
-/** A posting section, the state aside: what turns one line into a movement. */
-export type MovementDef = Omit<PostingDef, 'state'> & {
-  /** the quantity is signed: positive leaves stock, negative returns to it (a sale and its refund) */
-  signed_qty?: boolean;
+/**
+ * A posting section, the state aside: what turns one line into a movement. Loaded facts that move stock
+ * in more than one place (a transfer, a store return) have one per place, each a leg of the line.
+ */
+export type MovementDef = Omit<PostingDef, 'state' | 'booked_cost'> & {
+  /** line columns given what the ledger booked: the unit cost and the amount (positive, or signed like a signed quantity) */
+  booked_cost?: { price?: string; amount: string };
+  /** the quantity is signed: 'out' when positive leaves stock (a sale and its refund), 'in' when positive enters (a count's difference) */
+  signed_qty?: 'out' | 'in';
+  /** line column taken off the quantity (a return's part the target refused) */
+  qty_less_column?: string;
+  /** the organisation column holds a logistics centre's code: the stock moves at that centre's organisation */
+  org_is_center?: boolean;
+  /** the leg moves stock only for headers whose column has one of these values */
+  when?: { column: string; values: string[] };
+  /** inbound at the unit cost this earlier leg of the same line booked */
+  cost_of_leg?: number;
 };
+
+/** Where a line's stock sits: the centre a position is kept under, and a logistics centre's own organisation. */
+export interface Places {
+  centerOf: CenterOf;
+  orgOfCenter(center: string): string | undefined;
+}
 
 /**
  * The movement of one line by a posting section: the same for an approved document and a loaded fact,
- * so the two cannot post differently. `allocated` are the lots the lot allocation block gave the line.
+ * so the two cannot post differently; null when the leg does not apply or moves nothing.
+ * `allocated` are the lots the lot allocation block gave the line.
  */
-export function lineMovement(def: MovementDef, doc: { no: string; lineId: number; time: string }, header: Get, line: Get, centerOf: CenterOf, allocated?: LotPart[]): Movement {
+export function lineMovement(def: MovementDef, doc: { no: string; lineId: number; time: string }, header: Get, line: Get, places: Places, allocated?: LotPart[]): Movement | null {
+  if (def.when && !def.when.values.includes(String(header(def.when.column)))) return null;
   const docType = docTypeOf(def, header);
-  const given = roundQty(Number(line(def.qty_column)));
-  const qty = def.signed_qty ? -given : def.inbound_types.includes(docType) ? given : -given;
-  const org = String(header(def.org_column));
+  const given = roundQty(Number(line(def.qty_column)) - (def.qty_less_column ? Number(line(def.qty_less_column) ?? 0) : 0));
+  const qty = def.signed_qty === 'out' ? -given : def.signed_qty === 'in' ? given : def.inbound_types.includes(docType) ? given : -given;
+  if (qty === 0) return null;
+  const named = String(header(def.org_column));
+  const org = def.org_is_center ? places.orgOfCenter(named) ?? named : named;
   const sku = String(line('sku_no'));
-  const m: Movement = {
-    org,
-    center: centerOf(org, sku, def.center_column ? text(header(def.center_column)) : null),
-    sku,
-    date: doc.time.slice(0, 10),
-    time: doc.time,
-    qty,
-    docType,
-    docNo: doc.no,
-    itemId: doc.lineId,
-  };
+  const center = def.org_is_center ? named : def.center_column ? text(header(def.center_column)) : null;
+  const time = doc.time;
+  const m: Movement = { org, center: places.centerOf(org, sku, center), sku, date: time.slice(0, 10), time, qty, docType, docNo: doc.no, itemId: doc.lineId };
   const cost = qty > 0 && def.unit_cost_column ? text(line(def.unit_cost_column)) : null;
   if (cost !== null) m.unitCost = Number(cost);
   if (def.new_lot) {
@@ -59,7 +74,7 @@ export function lineMovement(def: MovementDef, doc: { no: string; lineId: number
       produceDate: text(line('produce_date')),
       expirationDate: text(line('expiration_date')),
       receiveNo: doc.no,
-      receiveTime: doc.time,
+      receiveTime: time,
     };
   } else if (def.lot_column && text(line(def.lot_column))) {
     m.lots = [{ lotNo: String(line(def.lot_column)), qty: Math.abs(qty) }];
@@ -71,15 +86,22 @@ export function lineMovement(def: MovementDef, doc: { no: string; lineId: number
 
 /** The booked cost a line keeps: unit cost and amount, the amount signed like a signed quantity, else positive. */
 export function bookedCost(def: MovementDef, b: Posted): [number, number] {
-  return [b.unitCost, def.signed_qty ? -b.amount : Math.abs(b.amount)];
+  const amount = def.signed_qty === 'out' ? -b.amount : def.signed_qty === 'in' ? b.amount : Math.abs(b.amount);
+  return [b.unitCost, amount];
 }
 
 /** The columns a line needs to become a movement: the posting's, the goods and a new lot's dates. */
 export function movementColumns(def: MovementDef): { header: string[]; line: string[] } {
-  const header = [def.org_column, def.center_column, 'column' in def.doc_type ? def.doc_type.column : undefined, def.new_lot?.supplier_column];
-  const line = ['sku_no', def.qty_column, def.unit_cost_column, def.lot_column, def.new_lot?.lot_column, ...(def.new_lot ? ['produce_date', 'expiration_date'] : [])];
+  const header = [def.org_column, def.center_column, 'column' in def.doc_type ? def.doc_type.column : undefined, def.new_lot?.supplier_column, def.when?.column];
+  const line = ['sku_no', def.qty_column, def.qty_less_column, def.unit_cost_column, def.lot_column, def.new_lot?.lot_column, ...(def.new_lot ? ['produce_date', 'expiration_date'] : [])];
   const named = (cs: (string | undefined)[]) => [...new Set(cs.filter((c): c is string => c !== undefined))];
   return { header: named(header), line: named(line) };
+}
+
+/** The logistics centres' organisations, for legs that name a centre. */
+export async function centerOrgs(tx: Db, tenantId: number): Promise<Map<string, string>> {
+  const rows = await tx.query<{ center_code: string; org_code: string }>('SELECT center_code, org_code FROM logistics_center WHERE tenant_id = $1', [tenantId]);
+  return new Map(rows.map((r) => [r.center_code, r.org_code]));
 }
 
 async function allocatedLots(tx: Db, tenantId: number, no: string): Promise<Map<number, LotPart[]>> {
@@ -102,10 +124,10 @@ export async function postDocument(tx: Db, def: DocumentFile, tenantId: number, 
   const lines = await tx.query<Row>(`SELECT * FROM ${t.lines} WHERE tenant_id = $1 AND ${t.no_column} = $2 ORDER BY ${t.line_column}`, [tenantId, no]);
   const time = String(header[t.time_column]).slice(0, 19);
   const lots = posting.allocated_lots ? await allocatedLots(tx, tenantId, no) : new Map<number, LotPart[]>();
-  const centerOf = await centerChooser(tx, tenantId, [String(header[posting.org_column])]);
-  const moves = lines.map((line) => {
+  const places: Places = { centerOf: await centerChooser(tx, tenantId, [String(header[posting.org_column])]), orgOfCenter: () => undefined };
+  const moves = lines.flatMap((line) => {
     const lineId = Number(line[t.line_column]);
-    return lineMovement(posting, { no, lineId, time }, (c) => header[c], (c) => line[c], centerOf, lots.get(lineId));
+    return lineMovement(posting, { no, lineId, time }, (c) => header[c], (c) => line[c], places, lots.get(lineId)) ?? [];
   });
   const booked = await postMovements(tx, tenantId, today, moves);
   if (posting.booked_cost) {

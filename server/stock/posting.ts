@@ -37,6 +37,8 @@ export interface Movement {
   qty: number;
   /** inbound unit cost in yuan; without it (and always outbound) the position's moving average */
   unitCost?: number;
+  /** inbound at the unit cost an earlier movement of the same posting booked (its index): a transfer's receiving side */
+  costOf?: number;
   /** inbound: the one lot it enters; outbound: the lots it consumes, adding up to its quantity */
   lots?: LotPart[];
   newLot?: NewLot;
@@ -123,7 +125,7 @@ export async function postMovements(tx: Db, tenantId: number, today: string, mov
     const lotTotal = roundQty((m.lots ?? []).reduce((a, l) => a + l.qty, 0));
     if (m.lots?.length && m.qty < 0 && lotTotal > -m.qty) throw refuse(POSTING_MESSAGES.lotShort(m.lots[0].lotNo, m.sku));
     const p = held.get(positionKey(m.org, m.center, m.sku))!;
-    const { post, rows } = bookMovement(tenantId, m, p, deltas);
+    const { post, rows } = bookMovement(tenantId, m.costOf === undefined ? m : { ...m, unitCost: posted[m.costOf].unitCost }, p, deltas);
     if (m.newLot && m.lots?.length === 1) lots.open(m, m.lots[0].lotNo, m.newLot, post.unitCost);
     for (const row of rows) {
       ledger.push(row);
