@@ -2,15 +2,17 @@
  * Reading document lines from an import spreadsheet: the first sheet, headings in row 1 matched to
  * the definition's import columns, every data row checked like a typed line. Row problems are
  * collected (not stopped at the first) so the error file can name every row. The sheet is streamed:
- * rows beyond what the document can still take are never kept, so a million-row file costs time
- * on disk, not memory.
+ * rows beyond a document's line limit are never kept, so a million-row file costs time, not memory.
+ * The reading runs on the import's reading thread (import-pool.ts), under its time and memory limits.
  */
 import ExcelJS from 'exceljs';
 import type { DocumentFile, LineColumnDef } from '../../engine/document/types';
 import type { DocumentValue } from '../../engine/document/wire';
 import { checkLine } from '../../engine/document/rules';
 import { sheetName } from '../export/xlsx';
-import { xlsxWorksheets } from './xlsx-sheets';
+import { xlsxWorksheets, XLSX_LIMITS } from './xlsx-sheets';
+import { xmlRefusal, type ImportRefusal } from './import-refusals';
+import { XmlRefused } from './xml-guard';
 
 export const IMPORT_MESSAGES = {
   unreadable: '无法读取文件，请使用xlsx格式的导入模板',
@@ -61,15 +63,19 @@ export interface RowCapacity {
 }
 
 /**
- * The data rows of the first sheet, or the reason the file cannot be used. Stops keeping rows once
- * there are more than the document can take; every sheet is still read to its end, which closes its
- * stream of the file.
+ * A sheet as read: its data rows (at most the limit asked for; `more` when the sheet has further
+ * ones), the reason the file cannot be used (a note on the import job), or a refusal of the file.
  */
-export async function readSheet(path: string, def: DocumentFile, capacity: RowCapacity): Promise<{ rows: SheetRow[] } | { error: string }> {
+export type SheetRead = { rows: SheetRow[]; more: boolean } | { error: string } | { refusal: ImportRefusal };
+
+/**
+ * The data rows of the first sheet. Stops keeping rows once there are more than `max`; every sheet is
+ * still read to its end, which closes its stream of the file.
+ */
+export async function readSheet(path: string, columns: LineColumnDef[], max: number): Promise<SheetRead> {
   const reader = xlsxWorksheets(path, { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
-  const columns = importColumns(def);
-  const room = capacity.max - capacity.existing;
   const rows: SheetRow[] = [];
+  let more = false;
   let positions: Map<string, number> | null = null;
   let error: string | null = null;
   let sheets = 0;
@@ -91,19 +97,21 @@ export async function readSheet(path: string, def: DocumentFile, capacity: RowCa
           if (missing.length) error = IMPORT_MESSAGES.missingColumns(missing);
           if (row.number === 1) continue;
         }
+        if (more) continue;
         const raw: Record<string, string> = {};
         for (const [key, col] of positions) raw[key] = cellText(row.getCell(col));
         if (!Object.values(raw).some((v) => v !== '')) continue;
-        if (rows.length >= room) {
-          error = IMPORT_MESSAGES.tooManyRows(capacity.max, capacity.existing);
+        if (rows.length >= max) {
+          more = true;
           rows.length = 0;
           continue;
         }
         rows.push({ row: row.number, raw });
       }
     }
-  } catch {
-    return { error: IMPORT_MESSAGES.unreadable };
+  } catch (err) {
+    const refusal = err instanceof XmlRefused ? xmlRefusal(err.refusal, XLSX_LIMITS) : null;
+    return refusal ? { refusal } : { error: IMPORT_MESSAGES.unreadable };
   }
   if (sheets === 0) return { error: IMPORT_MESSAGES.unreadable };
   if (!positions) {
@@ -111,8 +119,14 @@ export async function readSheet(path: string, def: DocumentFile, capacity: RowCa
     return { error: required.length ? IMPORT_MESSAGES.missingColumns(required) : IMPORT_MESSAGES.empty };
   }
   if (error) return { error };
-  if (!rows.length) return { error: IMPORT_MESSAGES.empty };
-  return { rows };
+  if (!rows.length && !more) return { error: IMPORT_MESSAGES.empty };
+  return { rows, more };
+}
+
+/** The rows read, if the document can still take them all; else why not. */
+export function fittingRows(read: { rows: SheetRow[]; more: boolean }, capacity: RowCapacity): { rows: SheetRow[] } | { error: string } {
+  if (read.more || read.rows.length > capacity.max - capacity.existing) return { error: IMPORT_MESSAGES.tooManyRows(capacity.max, capacity.existing) };
+  return { rows: read.rows };
 }
 
 /** Each row checked as a line; the typed rows, or the problems of every bad row. */

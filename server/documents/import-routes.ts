@@ -1,9 +1,10 @@
 /**
  * Line import (building blocks §5, §7): GET /api/import/item?type= gives the template and the
  * parameters, GET /api/import/template?type= the template file, POST /api/import/{type} (multipart:
- * `no`, then `file`) checks the file and starts an import job in the job runner. The job reads the
- * sheet, checks every row, and either adds all lines in one transaction or writes nothing and leaves
- * an error file naming the rows.
+ * `no`, then `file`) checks the file, reads its sheet on the import's reading thread (bounded in time
+ * and memory, import-pool.ts) and starts an import job in the job runner with the rows read. The job
+ * checks every row, and either adds all lines in one transaction or writes nothing and leaves an error
+ * file naming the rows.
  */
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +20,11 @@ import { badRequest, HttpError, notFound } from '../http/errors';
 import { readHead, saveMultipartFile } from '../http/receive-file';
 import type { DocumentTypes } from './definitions';
 import { documentFilesDir, removeLeftoverWorkFiles, workFileName } from './files';
-import { checkRows, headingOf, importColumns, IMPORT_MESSAGES, readSheet, templateBuffer, writeErrorFile } from './import-lines';
+import { checkRows, fittingRows, headingOf, importColumns, IMPORT_MESSAGES, templateBuffer, writeErrorFile } from './import-lines';
+import { ImportPool, importLimitsFromEnv } from './import-pool';
+import { IMPORT_REFUSALS, refusalError } from './import-refusals';
+import { holdsEncryptedPackage, isCompoundFile } from './encrypted-file';
+import { MAX_ENTRIES } from './zip-directory';
 import { pickableCodes } from './lookups';
 import { appendLines, getDocument, requireAction } from './service';
 import { fieldsBefore, fileHash, formBody } from '../http/form-body';
@@ -50,18 +55,18 @@ const started = (job_id: string) => ok<ImportStarted>({ job_id });
 export const MAX_INFLATED = 256 * 1024 * 1024;
 
 const XLSX_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-const XLS_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 
 /**
  * What the upload is by its name and first bytes. An xls file is recognised but refused with its own
  * message: no maintained reader of the old binary format is in use, and a clear refusal beats a
- * job that fails later.
+ * job that fails later. A password-protected xlsx comes in the xls container and is told apart by
+ * its encrypted package.
  */
-function spreadsheetKind(path: string, name: string): 'xlsx' | 'xls' | null {
-  const head = readHead(path, 4);
-  const starts = (magic: number[]) => magic.every((b, i) => head[i] === b);
-  if (/\.xlsx$/i.test(name) && starts(XLSX_MAGIC)) return 'xlsx';
-  if (/\.xls$/i.test(name) && starts(XLS_MAGIC)) return 'xls';
+async function spreadsheetKind(path: string, name: string): Promise<'xlsx' | 'xls' | 'encrypted' | null> {
+  const head = Buffer.from(readHead(path, 8));
+  const xlsx = /\.xlsx$/i.test(name);
+  if (xlsx && XLSX_MAGIC.every((b, i) => head[i] === b)) return 'xlsx';
+  if ((xlsx || /\.xls$/i.test(name)) && isCompoundFile(head)) return (await holdsEncryptedPackage(path)) ? 'encrypted' : xlsx ? null : 'xls';
   return null;
 }
 
@@ -83,6 +88,9 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
   await app.register(multipart, { limits: { fileSize: largest, files: 1, fields: 5, fieldSize: 1024 } });
   // an import killed mid-way leaves its upload behind: gone at the next start
   removeLeftoverWorkFiles(app.config.filesDir, app.config.instanceId, 'imports');
+  // sheets are read on a worker thread with time and memory limits, so no file stalls or swells the API
+  const pool = new ImportPool(importLimitsFromEnv());
+  app.addHook('onClose', () => pool.close());
 
   app.get<{ Querystring: { type: string } }>('/api/import/item', { schema: typeQuery }, async (req) => {
     const def = importDefinition(types, req.session!, req.query.type);
@@ -126,6 +134,12 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
         throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
       });
       if (!file) throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
+      try {
+        plainFormText('filename', file.filename);
+      } catch (err) {
+        file.file.resume();
+        throw err;
+      }
       const field = file.fields.no as { value?: unknown } | undefined;
       const no = req.query.no ?? (typeof field?.value === 'string' ? plainFormText('no', field.value) : '');
       if (!no) {
@@ -138,21 +152,24 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
         rmSync(path, { force: true });
         throw badRequest('NO_FILE', IMPORT_UPLOAD_MESSAGES.noFile);
       }
-      // until the job is started the upload is this request's: refused, replayed or failed, it goes
+      // the upload is this request's until its sheet is read: refused, replayed, failed or read, it goes
       try {
         // the key is claimed once the whole form is read: a repeat answers the first job whatever the document's state now
         const seal = await claim(formBody(fieldsBefore(file.fields), [{ field: file.fieldname, filename: file.filename, sha256: bytes.digest('hex') }]));
         requireAction(def, await getDocument(app.db, def, session, no), 'import');
-        const kind = spreadsheetKind(path, file.filename);
+        const kind = await spreadsheetKind(path, file.filename);
+        if (kind === 'encrypted') throw refusalError(IMPORT_REFUSALS.encrypted());
         if (kind !== 'xlsx') {
           throw kind === 'xls' ? badRequest('XLS_NOT_READABLE', IMPORT_UPLOAD_MESSAGES.xls) : badRequest('BAD_FILE_TYPE', IMPORT_UPLOAD_MESSAGES.badType);
         }
         const bounds = await zipBounds(path, MAX_INFLATED);
-        if (bounds !== 'ok') {
-          throw bounds === 'too-large'
-            ? badRequest('FILE_INFLATES_TOO_LARGE', IMPORT_UPLOAD_MESSAGES.inflatesTooLarge)
-            : badRequest('FILE_UNREADABLE', IMPORT_MESSAGES.unreadable);
-        }
+        if (bounds === 'too-large') throw badRequest('FILE_INFLATES_TOO_LARGE', IMPORT_UPLOAD_MESSAGES.inflatesTooLarge);
+        if (bounds === 'too-many-entries') throw refusalError(IMPORT_REFUSALS.tooManyEntries(MAX_ENTRIES));
+        if (bounds === 'unreadable') throw badRequest('FILE_UNREADABLE', IMPORT_MESSAGES.unreadable);
+        // rows up to the document's limit are kept; whether the document can take them is the job's check
+        const read = await pool.read({ path, columns: importColumns(def), max: MAX_DOCUMENT_LINES });
+        rmSync(path, { force: true });
+        if ('refusal' in read) throw refusalError(read.refusal);
         const jobId = await app.jobs.start({
           session,
           kind: 'import',
@@ -161,34 +178,31 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
           title: `${def.title.zh}${no}明细导入`,
           expectedRows: 0,
           produce: async (errorFile, onProgress) => {
-            try {
-              // the line limit is checked while reading (rows beyond it are never kept) and again where the lines are written
-              const existing = (await getDocument(app.db, def, session, no)).lines.length;
-              const sheet = await readSheet(path, def, { max: MAX_DOCUMENT_LINES, existing });
-              if ('error' in sheet) return { rows: 0, note: sheet.error };
-              const { lines, problems } = checkRows(def, sheet.rows);
-              onProgress(sheet.rows.length);
-              for (const col of importColumns(def)) {
-                if (!col.lookup) continue;
-                const values = [...new Set(sheet.rows.map((r) => r.raw[col.key]).filter(Boolean))];
-                const known = await pickableCodes(app.db, session, col, values);
-                for (const r of sheet.rows) {
-                  const v = r.raw[col.key];
-                  if (v && !known.has(v) && !problems.some((p) => p.row === r.row)) {
-                    problems.push({ row: r.row, raw: r.raw, message: `第${r.row}行：${col.label.zh}'${v}'不存在` });
-                  }
+            if ('error' in read) return { rows: 0, note: read.error };
+            // the line limit is checked against the lines the document has now, and again where the lines are written
+            const existing = (await getDocument(app.db, def, session, no)).lines.length;
+            const sheet = fittingRows(read, { max: MAX_DOCUMENT_LINES, existing });
+            if ('error' in sheet) return { rows: 0, note: sheet.error };
+            const { lines, problems } = checkRows(def, sheet.rows);
+            onProgress(sheet.rows.length);
+            for (const col of importColumns(def)) {
+              if (!col.lookup) continue;
+              const values = [...new Set(sheet.rows.map((r) => r.raw[col.key]).filter(Boolean))];
+              const known = await pickableCodes(app.db, session, col, values);
+              for (const r of sheet.rows) {
+                const v = r.raw[col.key];
+                if (v && !known.has(v) && !problems.some((p) => p.row === r.row)) {
+                  problems.push({ row: r.row, raw: r.raw, message: `第${r.row}行：${col.label.zh}'${v}'不存在` });
                 }
               }
-              if (problems.length) {
-                problems.sort((a, b) => a.row - b.row);
-                await writeErrorFile(errorFile, def, problems);
-                return { rows: 0, note: IMPORT_MESSAGES.rowErrors(problems.length) };
-              }
-              await appendLines(app.db, def, session, no, lines);
-              return lines.length;
-            } finally {
-              rmSync(path, { force: true });
             }
+            if (problems.length) {
+              problems.sort((a, b) => a.row - b.row);
+              await writeErrorFile(errorFile, def, problems);
+              return { rows: 0, note: IMPORT_MESSAGES.rowErrors(problems.length) };
+            }
+            await appendLines(app.db, def, session, no, lines);
+            return lines.length;
           },
         }, (tx, id) => seal(tx, started(id)));
         return started(jobId);

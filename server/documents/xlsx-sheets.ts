@@ -8,9 +8,12 @@
  * ends without delivering it (exceljs issue 3064, open): a good file was then refused as unreadable.
  * Reading by directory also needs no temporary copy of a sheet stored before its strings. The part
  * parsers used here are WorkbookReader's own, undocumented in exceljs 4.4 (its last release).
+ * Every part passes the XML guard (xml-guard.ts) on its way to the parser: a refusal fails the read
+ * with XmlRefused before the parser holds what the part piles up.
  */
 import ExcelJS from 'exceljs';
 import type { Readable } from 'node:stream';
+import { guardXml, type XmlLimits } from './xml-guard';
 import { entryStream, zipDirectory, type ZipEntry } from './zip-directory';
 
 type Options = Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>;
@@ -27,11 +30,29 @@ const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
 
 export class UnreadableXlsx extends Error {}
 
-async function open(path: string, entry: ZipEntry | undefined): Promise<Readable | null> {
+/** What a workbook's parts may hold; far beyond an import's thousand lines, far below what stalls a parse. */
+export const XLSX_LIMITS = {
+  /** a sheet nests worksheet › sheetData › row › c › is › r › t: seven */
+  depth: 64,
+  /** an import's strings are a few thousand; each kept string costs memory until the read ends */
+  sharedStrings: 200_000,
+  /** Excel's own column limit (XFD) */
+  rowCells: 16_384,
+} as const;
+
+const PART_LIMITS: Record<'other' | 'strings' | 'sheet', XmlLimits> = {
+  other: { depth: XLSX_LIMITS.depth },
+  strings: { depth: XLSX_LIMITS.depth, counted: { name: 'si', max: XLSX_LIMITS.sharedStrings } },
+  sheet: { depth: XLSX_LIMITS.depth, counted: { name: 'c', max: XLSX_LIMITS.rowCells, per: 'row' } },
+};
+
+async function open(path: string, entry: ZipEntry | undefined, limits: XmlLimits = PART_LIMITS.other): Promise<Readable | null> {
   if (!entry) return null;
   const stream = await entryStream(path, entry);
   if (!stream) throw new UnreadableXlsx(`part ${entry.name} cannot be read`);
-  return stream;
+  const guarded = guardXml(limits, () => stream.destroy());
+  stream.on('error', (err) => guarded.destroy(err));
+  return stream.pipe(guarded);
 }
 
 export async function* xlsxWorksheets(path: string, options: Options): AsyncGenerator<ExcelJS.stream.xlsx.WorksheetReader> {
@@ -44,14 +65,14 @@ export async function* xlsxWorksheets(path: string, options: Options): AsyncGene
   const workbook = await open(path, part('xl/workbook.xml'));
   if (!workbook) throw new UnreadableXlsx('no workbook part');
   await reader._parseWorkbook(workbook);
-  const strings = await open(path, part('xl/sharedStrings.xml'));
+  const strings = await open(path, part('xl/sharedStrings.xml'), PART_LIMITS.strings);
   if (strings) for await (const _ of reader._parseSharedStrings(strings));
   const sheets = entries
     .map((e) => ({ e, no: SHEET.exec(e.name)?.[1] }))
     .filter((s): s is { e: ZipEntry; no: string } => s.no !== undefined)
     .sort((a, b) => Number(a.no) - Number(b.no));
   for (const { e, no } of sheets) {
-    const stream = (await open(path, e))!;
+    const stream = (await open(path, e, PART_LIMITS.sheet))!;
     for (const { value } of reader._parseWorksheet(stream, no)) yield value;
   }
 }

@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ZipWriter } from '../export/zip';
 import { zipBounds } from './zip-bounds';
+import { MAX_ENTRIES } from './zip-directory';
 
 const dir = mkdtempSync(join(tmpdir(), 'hm-zip-bounds-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -69,5 +70,11 @@ describe('zipBounds: what an upload inflates to, before anything reads it', () =
     const path = join(dir, 'z64-claimed.xlsx');
     writeFileSync(path, whole);
     expect(await zipBounds(path, 1 << 20)).toBe('too-large');
+  });
+
+  it('a directory of more entries than a workbook has is refused by its count, before any entry is read', async () => {
+    const parts = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `xl/p${i}.xml`, size: 1 }));
+    expect(await zipBounds(await zeros('most.xlsx', parts(MAX_ENTRIES)), 1 << 20)).toBe('ok');
+    expect(await zipBounds(await zeros('many.xlsx', parts(MAX_ENTRIES + 1)), 1 << 20)).toBe('too-many-entries');
   });
 });

@@ -8,12 +8,12 @@ import { createInflateRaw } from 'node:zlib';
 import { DEFLATE } from '../export/zip';
 import { dataStart, STORED, zipDirectory } from './zip-directory';
 
-export type ZipBounds = 'ok' | 'too-large' | 'unreadable';
+export type ZipBounds = 'ok' | 'too-large' | 'too-many-entries' | 'unreadable';
 
 /** Whether the file's entries together inflate to at most `limit` bytes. */
 export async function zipBounds(path: string, limit: number): Promise<ZipBounds> {
   const entries = await zipDirectory(path);
-  if (entries === 'too-large' || entries === 'unreadable') return entries;
+  if (typeof entries === 'string') return entries;
   let total = 0;
   for (const entry of entries) {
     const start = await dataStart(path, entry.localHeader);

@@ -12,8 +12,8 @@ import { CENTRAL_HEADER, DEFLATE, END_OF_CENTRAL_DIRECTORY, LIMIT as ZIP64, LOCA
 /** the end record (22 bytes) and the longest comment it may carry */
 const TAIL = 22 + 0xffff;
 export const STORED = 0;
-/** far more parts than a workbook has: a directory of more is not an import template */
-const MAX_ENTRIES = 10_000;
+/** far more parts than a workbook has (a sheet takes one to three): a directory of more is not an import file */
+export const MAX_ENTRIES = 2_000;
 
 export interface ZipEntry {
   name: string;
@@ -33,7 +33,7 @@ export async function readAt(path: string, position: number, length: number): Pr
   }
 }
 
-export async function zipDirectory(path: string): Promise<ZipEntry[] | 'too-large' | 'unreadable'> {
+export async function zipDirectory(path: string): Promise<ZipEntry[] | 'too-large' | 'too-many-entries' | 'unreadable'> {
   const file = await open(path, 'r');
   const { size } = await file.stat();
   await file.close();
@@ -51,7 +51,7 @@ export async function zipDirectory(path: string): Promise<ZipEntry[] | 'too-larg
   const length = tail.readUInt32LE(end + 12);
   const offset = tail.readUInt32LE(end + 16);
   if (count === 0xffff || offset === ZIP64 || length === ZIP64) return 'too-large';
-  if (count > MAX_ENTRIES) return 'too-large';
+  if (count > MAX_ENTRIES) return 'too-many-entries';
   if (offset + length > size) return 'unreadable';
   const dir = await readAt(path, offset, length);
   const entries: ZipEntry[] = [];
