@@ -137,7 +137,7 @@ const STOCK_FACTS: FactFamily[] = [
       lines: 'stocktake_item',
       time: 'stocktake_date',
       legs: [{
-        doc_type: { column: 'result', map: { '0': 8, '1': 8, '2': 9 } },
+        doc_type: { by_sign: { in: 8, out: 9 } },
         inbound_types: [8],
         org_column: 'org_code',
         center_column: 'center_code',

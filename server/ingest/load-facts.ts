@@ -55,7 +55,8 @@ export async function checkFacts(staging: Db, load: FactLoad, today: string): Pr
   const rejects: Reject[] = [];
   const cutoff = threeMonthCutoff(today);
   const day = dayOf(h, family.date);
-  const dated = await staging.query<{ r: number; d: string }>(
+  // a file without the date column is refused below, row by row
+  const dated = !header.columns.includes(family.date) ? [] : await staging.query<{ r: number; d: string }>(
     `SELECT rowid::INTEGER AS r, ${normal(h, family.date)} AS d FROM ${stagingTable(h)} WHERE ${day} < '${cutoff}' OR ${day} > '${today}' ORDER BY rowid`,
   );
   for (const { r, d } of dated) {
@@ -65,7 +66,7 @@ export async function checkFacts(staging: Db, load: FactLoad, today: string): Pr
     });
   }
   const legs = family.posting?.legs ?? [];
-  const maps = new Map(legs.flatMap((leg) => ('column' in leg.doc_type ? [[leg.doc_type.column, leg.doc_type.map] as const] : [])));
+  const maps = new Map(legs.flatMap((leg) => ('map' in leg.doc_type ? [[leg.doc_type.column, leg.doc_type.map] as const] : [])));
   for (const [column, map] of maps) {
     const known = Object.keys(map).map((v) => `'${v}'`).join(', ');
     const odd = await staging.query<{ r: number; v: string | null }>(
@@ -75,8 +76,8 @@ export async function checkFacts(staging: Db, load: FactLoad, today: string): Pr
       rejects.push({ table: h.table, file: h.file, line: lineOf(h, r), column, value: String(v), zh: `${column} 只能是 ${Object.keys(map).join('、')}`, en: `${column} is one of ${Object.keys(map).join(', ')}` });
     }
   }
-  // what a movement needs from the header, even where the table lets it be empty: its time and where the stock is
-  const needed = new Map<string, string>();
+  // what a fact needs from its header, even where the table lets it be empty: its date, and for a movement where the stock is
+  const needed = new Map<string, string>([[family.date, 'TRUE']]);
   if (family.posting) needed.set(family.posting.time, 'TRUE');
   for (const leg of legs) {
     needed.set(leg.org_column, leg.when ? `${normal(h, leg.when.column)} IN (${leg.when.values.map((v) => `'${v}'`).join(', ')})` : 'TRUE');
@@ -86,7 +87,7 @@ export async function checkFacts(staging: Db, load: FactLoad, today: string): Pr
       `SELECT rowid::INTEGER AS r FROM ${stagingTable(h)} WHERE ${header.columns.includes(column) ? normal(h, column) : 'NULL'} IS NULL AND ${applies} ORDER BY rowid`,
     );
     for (const { r } of empty) {
-      rejects.push({ table: h.table, file: h.file, line: lineOf(h, r), column, value: '', zh: `${column} 不能为空：过账库存需要它`, en: `${column} is needed to post the stock movement` });
+      rejects.push({ table: h.table, file: h.file, line: lineOf(h, r), column, value: '', zh: `${column} 不能为空：${column === family.date ? '单据按它计入营业日' : '过账库存需要它'}`, en: `${column} is needed: ${column === family.date ? 'it dates the fact' : 'the stock movement is posted by it'}` });
     }
   }
   const status = family.posting?.status;

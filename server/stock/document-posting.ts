@@ -16,7 +16,8 @@ const text = (v: unknown): string | null => (v === null || v === undefined || v 
 
 type Get = (column: string) => unknown;
 
-function docTypeOf(posting: MovementDef, header: Get): number {
+function docTypeOf(posting: MovementDef, header: Get, qty: number): number {
+  if ('by_sign' in posting.doc_type) return qty > 0 ? posting.doc_type.by_sign.in : posting.doc_type.by_sign.out;
   if ('value' in posting.doc_type) return posting.doc_type.value;
   const t = posting.doc_type.map[String(header(posting.doc_type.column))];
   if (t === undefined) throw new HttpError(422, 'POSTING_REFUSED', '单据类型无法过账');
@@ -27,7 +28,9 @@ function docTypeOf(posting: MovementDef, header: Get): number {
  * A posting section, the state aside: what turns one line into a movement. Loaded facts that move stock
  * in more than one place (a transfer, a store return) have one per place, each a leg of the line.
  */
-export type MovementDef = Omit<PostingDef, 'state' | 'booked_cost'> & {
+export type MovementDef = Omit<PostingDef, 'state' | 'booked_cost' | 'doc_type'> & {
+  /** as a document's, or by the direction of a signed quantity (a count's gain and loss) */
+  doc_type: PostingDef['doc_type'] | { by_sign: { in: number; out: number } };
   /** line columns given what the ledger booked: the unit cost and the amount (positive, or signed like a signed quantity) */
   booked_cost?: { price?: string; amount: string };
   /** the quantity is signed: 'out' when positive leaves stock (a sale and its refund), 'in' when positive enters (a count's difference) */
@@ -55,10 +58,11 @@ export interface Places {
  */
 export function lineMovement(def: MovementDef, doc: { no: string; lineId: number; time: string }, header: Get, line: Get, places: Places, allocated?: LotPart[]): Movement | null {
   if (def.when && !def.when.values.includes(String(header(def.when.column)))) return null;
-  const docType = docTypeOf(def, header);
   const given = roundQty(Number(line(def.qty_column)) - (def.qty_less_column ? Number(line(def.qty_less_column) ?? 0) : 0));
-  const qty = def.signed_qty === 'out' ? -given : def.signed_qty === 'in' ? given : def.inbound_types.includes(docType) ? given : -given;
-  if (qty === 0) return null;
+  if (given === 0) return null;
+  const signed = def.signed_qty === 'out' ? -given : given;
+  const docType = docTypeOf(def, header, signed);
+  const qty = def.signed_qty ? signed : def.inbound_types.includes(docType) ? given : -given;
   const named = String(header(def.org_column));
   const org = def.org_is_center ? places.orgOfCenter(named) ?? named : named;
   const sku = String(line('sku_no'));
