@@ -65,15 +65,15 @@ export const sheetOf = (rows: string[][]) =>
     .map((r, i) => `<row r="${i + 1}">${r.map((t, j) => cell(`${String.fromCharCode(65 + j)}${i + 1}`, t)).join('')}</row>`)
     .join('')}</sheetData></worksheet>`;
 
-/** The probe's file: a cell nesting `depth` cells (2,000,000 make a file of a few kilobytes). */
+/** The probe's file: a cell nesting `depth` cells (2,000,000 make a file of some 40 kB). */
 export const nestedSheet = (depth: number): Part =>
   function* () {
     yield `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData><row r="1">`;
-    for (let i = 0; i < depth; i += 10_000) yield '<c>'.repeat(Math.min(10_000, depth - i));
+    for (let i = 0; i < depth; i += 10_000) yield '<c r="A1">'.repeat(Math.min(10_000, depth - i));
   };
 
-/** `count` shared strings of `text` each (14 M empty ones deflate to well under a megabyte). */
-export const manyStrings = (count: number, text = ''): Part =>
+/** `count` shared strings of `text` each (14 M of one letter deflate to under a megabyte). */
+export const manyStrings = (count: number, text = 'x'): Part =>
   function* () {
     yield `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${MAIN}" count="${count}" uniqueCount="${count}">`;
     const si = `<si><t>${text}</t></si>`;

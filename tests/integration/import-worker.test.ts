@@ -61,6 +61,13 @@ function upload(content: Buffer, name = 'a.xlsx') {
 const lines = async () =>
   ((await s.app.inject({ method: 'GET', url: `/api/documents/stock-adjustment/${no}`, headers: bearer(token) })).json().data as DocumentDetail).lines.length;
 
+/** The upload's answer once its work has ended: a started import's job is waited for (the read ran in the job before). */
+async function imported(content: Buffer) {
+  const res = await upload(content);
+  if (res.statusCode === 200) await s.app.jobs.waitFor((res.json().data as { job_id: string }).job_id, 170_000);
+  return res;
+}
+
 const xlsx = (parts: Parameters<typeof rawXlsx>[1]) => rawXlsx(join(work, `f${Math.random().toString(16).slice(2)}.xlsx`), parts);
 
 /**
@@ -94,23 +101,25 @@ const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length
 const RSS_BOUND_MB = MEMORY_MB + MEMORY_MB / 4 + 250;
 
 describe('import files read on the bounded reading thread', () => {
-  it('a sheet nesting 2,000,000 cells (a few kilobytes) is refused 400 XML_TOO_DEEP; /api/health answers throughout', async () => {
+  it('a sheet nesting 2,000,000 cells (a 40 kB file) is refused 400 XML_TOO_DEEP; /api/health answers throughout, RSS stays within the bound', async () => {
     const content = await xlsx({ sheet: nestedSheet(2_000_000) });
     expect(content.length).toBeLessThan(64_000);
     const before = await lines();
-    const { result, health } = await watched(() => upload(content), 3000);
+    const { result, health, rssGrowthMb } = await watched(() => imported(content), 3000);
     expect(result.statusCode, result.body).toBe(400);
     expect(result.json()).toMatchObject({ code: 'XML_TOO_DEEP', message: expect.stringContaining('嵌套超过') });
     expect(health.length).toBeGreaterThan(0);
     // generous: a loaded 2-core machine; the stall this guards against took 20–38 s per call
     expect(Math.max(...health)).toBeLessThan(1000);
+    // read on the API's thread this file took some 650 MB
+    expect(rssGrowthMb).toBeLessThan(RSS_BOUND_MB);
     expect(await lines()).toBe(before);
   }, 120_000);
 
   it('four uploads of 14 million shared strings are refused 400 TOO_MANY_SHARED_STRINGS; RSS stays within the bound', async () => {
     const content = await xlsx({ sheet: headingsFromStrings, sharedStrings: manyStrings(14_000_000) });
     expect(content.length).toBeLessThan(2 << 20);
-    const { result, health, rssGrowthMb } = await watched(() => Promise.all([0, 1, 2, 3].map(() => upload(content))), 3000);
+    const { result, health, rssGrowthMb } = await watched(() => Promise.all([0, 1, 2, 3].map(() => imported(content))), 3000);
     for (const r of result) expect(r.json(), r.body).toMatchObject({ code: 'TOO_MANY_SHARED_STRINGS' });
     expect(result.map((r) => r.statusCode)).toEqual([400, 400, 400, 400]);
     expect(Math.max(...health)).toBeLessThan(1000);
@@ -120,7 +129,7 @@ describe('import files read on the bounded reading thread', () => {
   it('a file that passes every count but fills the reading heap is stopped 422 IMPORT_TOO_LARGE; RSS stays within the bound, health answers', async () => {
     // 150,000 texts of 1,500 characters: 225 MB kept, under the 256 MB inflate bound, past the thread's heap
     const content = await xlsx({ sheet: headingsFromStrings, sharedStrings: manyStrings(150_000, 'x'.repeat(1500)) });
-    const { result, health, rssGrowthMb } = await watched(() => upload(content), 0);
+    const { result, health, rssGrowthMb } = await watched(() => imported(content), 0);
     expect(result.statusCode, result.body).toBe(422);
     expect(result.json()).toMatchObject({ code: 'IMPORT_TOO_LARGE', message: expect.stringMatching(/^读取文件超出内存限制/) });
     expect(Math.max(...health)).toBeLessThan(1000);
