@@ -9,7 +9,7 @@ import documentSchema from '../../schemas/document.schema.json';
 import { LINE_PICKERS } from '../definition/known';
 import { checkSource, Reporter, schemaErrors, type DefinitionError, type DefinitionFile } from '../definition/catalogue';
 import { isDocumentGroup } from './menu';
-import type { DocumentAction, DocumentFile } from './types';
+import type { DocumentAction, DocumentFile, StoredFieldDef } from './types';
 
 export interface DocumentCatalogue {
   documents: Map<string, DocumentFile>;
@@ -69,6 +69,15 @@ function checkDocument(r: Reporter, doc: DocumentFile): void {
 
   doc.header.forEach((f, i) => checkSource(r, `/header/${i}/source`, f.source));
   doc.lines.forEach((c, i) => checkSource(r, `/lines/${i}/source`, c.source));
+  // a header field's picker reads the header; a line's, its own line first
+  const pickerParamsKnown = (part: 'header' | 'lines', f: StoredFieldDef, i: number, keys: Set<string>) => {
+    if (f.picker_params && f.source?.kind !== 'picker') r.add(`/${part}/${i}/picker_params`, 'only a picker source takes picker parameters');
+    for (const [param, key] of Object.entries(f.picker_params ?? {})) {
+      if (!keys.has(key)) r.add(`/${part}/${i}/picker_params/${param}`, `unknown field "${key}"`);
+    }
+  };
+  doc.header.forEach((f, i) => pickerParamsKnown('header', f, i, headerKeys));
+  doc.lines.forEach((c, i) => pickerParamsKnown('lines', c, i, new Set([...lineKeys, ...headerKeys])));
   (doc.line_pickers ?? []).forEach((p, i) => {
     if (!(LINE_PICKERS as readonly string[]).includes(p.picker)) r.add(`/line_pickers/${i}/picker`, `"${p.picker}" is not a goods picker (${LINE_PICKERS.join(', ')})`);
   });

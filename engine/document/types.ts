@@ -64,6 +64,12 @@ export interface StoredFieldDef {
   /** name column shown beside the code; a written code must exist there */
   lookup?: Lookup;
   /**
+   * Query parameters the field's picker takes from the document's other fields: parameter → field key
+   * (a line's own column first, else the header's). A written code must be one the picker offers for
+   * those values (a location of the chosen warehouse, a lot of the line's goods at the document's org).
+   */
+  picker_params?: Record<string, Ident>;
+  /**
    * @minimum 1
    * @maximum 500
    */

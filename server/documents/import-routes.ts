@@ -25,7 +25,7 @@ import { ImportPool, importLimitsFromEnv } from './import-pool';
 import { IMPORT_REFUSALS, refusalError } from './import-refusals';
 import { holdsEncryptedPackage, isCompoundFile } from './encrypted-file';
 import { MAX_ENTRIES } from './zip-directory';
-import { pickableCodes } from './lookups';
+import { unpickableRows } from './lookups';
 import { appendLines, getDocument, requireAction } from './service';
 import { fieldsBefore, fileHash, formBody } from '../http/form-body';
 import { idempotentForm } from '../http/idempotency';
@@ -180,21 +180,15 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
           produce: async (errorFile, onProgress) => {
             if ('error' in read) return { rows: 0, note: read.error };
             // the line limit is checked against the lines the document has now, and again where the lines are written
-            const existing = (await getDocument(app.db, def, session, no)).lines.length;
-            const sheet = fittingRows(read, { max: MAX_DOCUMENT_LINES, existing });
+            const doc = await getDocument(app.db, def, session, no);
+            const sheet = fittingRows(read, { max: MAX_DOCUMENT_LINES, existing: doc.lines.length });
             if ('error' in sheet) return { rows: 0, note: sheet.error };
             const { lines, problems } = checkRows(def, sheet.rows);
             onProgress(sheet.rows.length);
-            for (const col of importColumns(def)) {
-              if (!col.lookup) continue;
-              const values = [...new Set(sheet.rows.map((r) => r.raw[col.key]).filter(Boolean))];
-              const known = await pickableCodes(app.db, session, col, values);
-              for (const r of sheet.rows) {
-                const v = r.raw[col.key];
-                if (v && !known.has(v) && !problems.some((p) => p.row === r.row)) {
-                  problems.push({ row: r.row, raw: r.raw, message: `第${r.row}行：${col.label.zh}'${v}'不存在` });
-                }
-              }
+            // each code as its picker offers it for that row and the document's header (a lot of the row's goods)
+            for (const { row, field, value } of await unpickableRows(app.db, session, importColumns(def), sheet.rows.map((r) => r.raw), doc.header)) {
+              const r = sheet.rows[row];
+              if (!problems.some((p) => p.row === r.row)) problems.push({ row: r.row, raw: r.raw, message: `第${r.row}行：${field.label.zh}'${value}'不存在` });
             }
             if (problems.length) {
               problems.sort((a, b) => a.row - b.row);

@@ -1,17 +1,15 @@
 /**
- * Codes written on documents (header and lines: a store, a supplier, a goods item …) checked against
- * what exists in the tenant and, for the codes a picker scopes (goods, suppliers, stores), against
- * what this client's picker would offer: a code outside the client's scope reads exactly like an
- * unknown one, so the answer cannot tell which codes exist elsewhere.
+ * Codes written on documents (header and lines: a store, a supplier, a goods item, a warehouse, a lot …)
+ * checked against what exists in the tenant and, for the codes a picker scopes, against what this
+ * client's picker would offer for the document's other fields (server/pickers/offers.ts): a code outside
+ * the client's scope reads exactly like an unknown one, so the answer cannot tell which codes exist elsewhere.
  */
 import type { DocumentValue } from '../../engine/document/wire';
 import type { OptionSource } from '../../engine/wire';
 import type { ServerSession } from '../auth/session';
 import type { Db } from '../db/types';
 import { badRequest } from '../http/errors';
-import { storeWhere } from '../pickers/parties';
-import { ownSupplier } from '../pickers/scope';
-import { Where } from '../pickers/sql';
+import { PICKER_OFFERS, type PickerOffer } from '../pickers/offers';
 import { Params } from './sql';
 
 /** Which of these codes exist in the looked-up table of the tenant. */
@@ -26,66 +24,109 @@ export async function knownCodes(db: Db, tenantId: number, lookup: { table: stri
   return new Set(found.map((r) => r.v));
 }
 
-/** The rows a picker offers this session: the table, the code column and the picker's own scope. */
-interface PickScope {
-  from: string;
-  code: string;
-  where: Where;
-}
-
-const bySupplier = (table: string, code: string) => (s: ServerSession): PickScope => ({
-  from: `${table} x`,
-  code: `x.${code}`,
-  where: new Where().eq('x.tenant_id', s.tenant_id).eq('x.supplier_no', ownSupplier(s) ?? undefined),
-});
-
-/** Pickers whose offer depends on the client (server/pickers); every other picker offers the whole tenant. */
-const PICKER_SCOPES: Record<string, (s: ServerSession, source: Extract<OptionSource, { kind: 'picker' }>) => PickScope> = {
-  goods: bySupplier('sku', 'sku_no'),
-  goods_multi: bySupplier('sku', 'sku_no'),
-  scan: bySupplier('sku', 'sku_no'),
-  supplier: bySupplier('supplier', 'supplier_no'),
-  store: (s, source) => ({ from: 'store s', code: `s.${source.value ?? 'store_no'}`, where: storeWhere(s) }),
-  multi_store: (s, source) => ({ from: 'store s', code: `s.${source.value ?? 'store_no'}`, where: storeWhere(s) }),
+type CheckedField = {
+  key: string;
+  label: { zh: string };
+  source?: OptionSource;
+  lookup?: { table: string; key: string };
+  picker_params?: Record<string, string>;
 };
 
-/** Which of these codes the session may pick for a field (its picker's scope, else the tenant's table). */
-export async function pickableCodes(
-  db: Db,
-  session: ServerSession,
-  field: { source?: OptionSource; lookup?: { table: string; key: string } },
-  values: readonly string[],
-): Promise<Set<string>> {
-  const scope = field.source?.kind === 'picker' ? PICKER_SCOPES[field.source.picker]?.(session, field.source) : undefined;
-  if (!scope) return field.lookup ? knownCodes(db, session.tenant_id, field.lookup, values) : new Set(values);
-  if (!values.length) return new Set();
-  const where = scope.where.in(`CAST(${scope.code} AS VARCHAR)`, values);
-  const found = await db.query<{ v: string }>(`SELECT DISTINCT CAST(${scope.code} AS VARCHAR) AS v FROM ${scope.from} ${where.sql}`, where.params);
-  return new Set(found.map((r) => r.v));
+/** The picker that answers a field, when its offer depends on the client or the document. */
+function offerOf(field: CheckedField): PickerOffer | undefined {
+  return field.source?.kind === 'picker' ? PICKER_OFFERS[field.source.picker] : undefined;
 }
 
-type CheckedField = { key: string; label: { zh: string }; source?: OptionSource; lookup?: { table: string; key: string } };
+const filled = (v: unknown): v is string | number | boolean => v !== null && v !== undefined && v !== '';
 
-/** The first row holding a code of a looked-up field that is not in `allowed`, as a 400 naming it. */
-async function refuseUnknown(
-  rows: Record<string, DocumentValue>[],
-  fields: CheckedField[],
-  perLine: boolean,
-  allowed: (f: CheckedField, values: string[]) => Promise<Set<string>>,
-): Promise<void> {
-  for (const f of fields) {
-    if (!f.lookup) continue;
-    const values = [...new Set(rows.map((r) => r[f.key]).filter((v) => v !== null && v !== undefined).map(String))];
-    const known = await allowed(f, values);
-    const i = rows.findIndex((r) => r[f.key] !== null && r[f.key] !== undefined && !known.has(String(r[f.key])));
-    if (i >= 0) throw badRequest('UNKNOWN_CODE', `${perLine ? `第${i + 1}行：` : ''}${f.label.zh}'${rows[i][f.key]}'不存在`);
+/**
+ * The query parameters a field's picker gets from the document (definition `picker_params`): each named
+ * field's value, the row's own first (a line's goods), else the header's; an empty field is not sent.
+ */
+export function pickerParams(field: Pick<CheckedField, 'picker_params'>, row: Record<string, unknown>, header: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [param, key] of Object.entries(field.picker_params ?? {})) {
+    const value = key in row ? row[key] : header[key];
+    if (filled(value)) out[param] = String(value);
   }
+  return out;
 }
 
 /**
- * Values of the looked-up codes must be ones this session could pick (its own goods and supplier
- * for a supplier, the stores its store picker offers …); anything else is answered as unknown.
+ * Which of these codes the session may pick for a field: its picker's offer for these parameters, else
+ * the tenant's looked-up table, else any.
  */
-export function checkPicks(db: Db, session: ServerSession, fields: CheckedField[], rows: Record<string, DocumentValue>[], perLine: boolean): Promise<void> {
-  return refuseUnknown(rows, fields, perLine, (f, values) => pickableCodes(db, session, f, values));
+export async function pickableCodes(
+  db: Db,
+  session: ServerSession,
+  field: CheckedField,
+  values: readonly string[],
+  params: Record<string, string> = {},
+): Promise<Set<string>> {
+  const offer = offerOf(field);
+  if (!offer) return field.lookup ? knownCodes(db, session.tenant_id, field.lookup, values) : new Set(values);
+  if (!values.length) return new Set();
+  const { from, where } = offer.query(session, params);
+  const code = `CAST(${offer.code(field.source?.kind === 'picker' ? field.source.value : undefined)} AS VARCHAR)`;
+  where.in(code, values);
+  const found = await db.query<{ v: string }>(`SELECT DISTINCT ${code} AS v FROM ${from} ${where.sql}`, where.params);
+  return new Set(found.map((r) => r.v));
+}
+
+/** A row holding a code its field's picker would not offer. */
+export interface Unpickable {
+  /** index of the row */
+  row: number;
+  field: CheckedField;
+  value: string;
+}
+
+/**
+ * Every row whose looked-up or picked codes this session could not have picked there, field by field in
+ * row order. Rows with the same picker parameters are checked together.
+ */
+export async function unpickableRows(
+  db: Db,
+  session: ServerSession,
+  fields: readonly CheckedField[],
+  rows: readonly Record<string, unknown>[],
+  header: Record<string, unknown>,
+): Promise<Unpickable[]> {
+  const out: Unpickable[] = [];
+  for (const field of fields) {
+    if (!field.lookup && !offerOf(field)) continue;
+    const groups = new Map<string, { params: Record<string, string>; rows: number[] }>();
+    rows.forEach((r, i) => {
+      if (!filled(r[field.key])) return;
+      const params = pickerParams(field, r, header);
+      const key = JSON.stringify(params);
+      const group = groups.get(key) ?? groups.set(key, { params, rows: [] }).get(key)!;
+      group.rows.push(i);
+    });
+    const refused: Unpickable[] = [];
+    for (const { params, rows: members } of groups.values()) {
+      const values = [...new Set(members.map((i) => String(rows[i][field.key])))];
+      const known = await pickableCodes(db, session, field, values, params);
+      for (const i of members) if (!known.has(String(rows[i][field.key]))) refused.push({ row: i, field, value: String(rows[i][field.key]) });
+    }
+    out.push(...refused.sort((a, b) => a.row - b.row));
+  }
+  return out;
+}
+
+/**
+ * Codes written on a document must be ones this session could pick there (its own goods and supplier
+ * for a supplier, the stores its store picker offers, a warehouse of the document's org, a location of
+ * its warehouse, a lot of the line's goods in stock there …); the first other one is a 400 naming it.
+ */
+export async function checkPicks(
+  db: Db,
+  session: ServerSession,
+  fields: readonly CheckedField[],
+  rows: Record<string, DocumentValue>[],
+  perLine: boolean,
+  header: Record<string, DocumentValue>,
+): Promise<void> {
+  const [first] = await unpickableRows(db, session, fields, rows, header);
+  if (first) throw badRequest('UNKNOWN_CODE', `${perLine ? `第${first.row + 1}行：` : ''}${first.field.label.zh}'${first.value}'不存在`);
 }

@@ -145,17 +145,19 @@ async function checkedHeader(db: Db, def: DocumentFile, session: ServerSession, 
     if ('error' in checked) throw badRequest(checked.error.code, checked.error.message);
     values[f.key] = checked.value;
   }
-  await checkPicks(db, session, fields, [values], false);
   for (const f of def.header) {
     if (f.session?.clients.includes(session.client)) values[f.key] = session[f.session.value];
   }
+  // a picker that depends on other fields (a warehouse on the org) sees them as they will be stored
+  await checkPicks(db, session, fields, [values], false, values);
   return values;
 }
 
-async function checkedLines(db: Db, def: DocumentFile, session: ServerSession, lines: Record<string, unknown>[]) {
+/** The lines checked, each code against its picker for that line and the document's header. */
+async function checkedLines(db: Db, def: DocumentFile, session: ServerSession, lines: Record<string, unknown>[], header: Record<string, DocumentValue>) {
   const checked = checkLines(def, lines);
   if ('error' in checked) throw badRequest(checked.error.code, checked.error.message);
-  await checkPicks(db, session, def.lines, checked.rows, true);
+  await checkPicks(db, session, def.lines, checked.rows, true, header);
   return checked.rows;
 }
 
@@ -211,7 +213,7 @@ export async function createDocument<T>(
   answer: (tx: Db, no: string) => Promise<T>,
 ): Promise<T> {
   const header = await checkedHeader(db, def, session, body.header ?? {});
-  const lines = await checkedLines(db, def, session, body.lines ?? []);
+  const lines = await checkedLines(db, def, session, body.lines ?? [], header);
   const t = def.tables;
   if (def.posting) checkOpenPeriod(header[t.time_column]);
   const now = sqlTimestamp();
@@ -308,7 +310,7 @@ export async function updateDocument(db: Db, def: DocumentFile, session: ServerS
   requireAction(def, doc, 'edit');
   if (body.submit) requireAction(def, doc, 'submit');
   const header = await checkedHeader(db, def, session, body.header ?? {});
-  const lines = await checkedLines(db, def, session, body.lines ?? []);
+  const lines = await checkedLines(db, def, session, body.lines ?? [], header);
   const t = def.tables;
   if (def.posting) checkOpenPeriod(header[t.time_column]);
   await db.transaction(async (tx) => {

@@ -95,20 +95,25 @@ function commoditySource(w: Where, type: string, tenantId: number, org: string |
      WHERE k.tenant_id = ${t}`;
 }
 
-/** GET /api/pickers/commodities (rules 363–367). */
-export async function listCommodities(db: Db, session: ServerSession, q: RawQuery): Promise<Page<unknown>> {
+/**
+ * The rows a commodity search offers (rules 363–367), as FROM and WHERE over `q`: the picker lists them,
+ * and documents check a written lot against the batch-stock search (type 8) the same way (offers.ts).
+ * `sku_no` and, for lot stock, `center_code` narrow to one goods item and warehouse.
+ */
+export function commodityQuery(session: ServerSession, q: RawQuery): { type: string; from: string; where: Where } {
   const type = oneOf(q, 'type', COMMODITY_TYPES);
   if (!type) throw badRequest('BAD_PARAM', '参数异常：缺少商品选择类型 type');
   oneOf(q, 'get_location', ['0', '1']);
   oneOf(q, 'get_lot_stock', ['0', '1']);
   oneOf(q, 'search_type', ['1', '2', '3']);
   const org = resolveOrg(session, text(q, 'org_code'));
-  const page = paging(q, COMMODITY_PAGE_SIZE, MAX_PAGE_SIZE);
   const w = new Where();
   const inner = commoditySource(w, type, session.tenant_id, org);
   const cate = text(q, 'cate_code') ?? text(q, 'back_cate_code');
   if (cate) w.add('(q.c1 = ? OR q.c2 = ? OR q.c3 = ?)', cate, cate, cate);
   w.like(['q.sku_no', 'q.sku_name', 'q.barcode'], text(q, 'keyword'));
+  w.eq('q.sku_no', text(q, 'sku_no'));
+  if (COMMODITY_KINDS[Number(type) as keyof typeof COMMODITY_KINDS] === 'lot') w.eq('q.center_code', text(q, 'center_code'));
   w.eq('q.supplier_no', ownSupplier(session) ?? text(q, 'supplier_no'));
   const usableFrom = decimal(q, 'usable_num_s') ?? (POSITIVE_STOCK_TYPES.includes(type) ? MIN_POSITIVE_STOCK : undefined);
   for (const [column, from, to] of [
@@ -119,7 +124,14 @@ export async function listCommodities(db: Db, session: ServerSession, q: RawQuer
     if (from !== undefined) w.add(`${column} >= ?`, from);
     if (to !== undefined) w.add(`${column} <= ?`, to);
   }
-  const result = await pagedQuery<Record<string, unknown>>(db, { select: 'q.*', from: `(${inner}) q`, where: w, orderBy: 'q.sku_no, q.id', paging: page });
+  return { type, from: `(${inner}) q`, where: w };
+}
+
+/** GET /api/pickers/commodities (rules 363–367). */
+export async function listCommodities(db: Db, session: ServerSession, q: RawQuery): Promise<Page<unknown>> {
+  const { from, where } = commodityQuery(session, q);
+  const page = paging(q, COMMODITY_PAGE_SIZE, MAX_PAGE_SIZE);
+  const result = await pagedQuery<Record<string, unknown>>(db, { select: 'q.*', from, where, orderBy: 'q.sku_no, q.id', paging: page });
   const day = await tenantToday(db, session.tenant_id);
   return forSession(session, { total: result.total, list: result.list.map((r) => finishCommodityRow(r, day)) });
 }

@@ -89,17 +89,26 @@ export function listAccounts(db: Db, s: ServerSession, q: RawQuery): Promise<Pag
   });
 }
 
-/** Locations (rule 399: location_no_like); outside the head office, the user's own org's warehouses. */
-export function listLocations(db: Db, s: ServerSession, q: RawQuery): Promise<Page<unknown>> {
+export const LOCATION_FROM = 'location l JOIN logistics_center w ON w.tenant_id = l.tenant_id AND w.center_code = l.center_code';
+
+/**
+ * The locations the picker offers (rule 399: location_no_like); outside the head office, the user's own
+ * org's warehouses. Documents check a written location against the same condition (offers.ts).
+ */
+export function locationWhere(s: ServerSession, q: RawQuery): Where {
   const where = new Where()
     .eq('l.tenant_id', s.tenant_id)
     .like(['l.location_no'], text(q, 'location_no_like'))
     .eq('l.center_code', text(q, 'center_code'));
   if (s.org_code !== '1000') where.add('w.org_code = ?', s.org_code);
+  return where;
+}
+
+export function listLocations(db: Db, s: ServerSession, q: RawQuery): Promise<Page<unknown>> {
   return pagedQuery(db, {
     select: 'l.location_no, l.location_attribute AS location_attribute_text, l.center_code',
-    from: 'location l JOIN logistics_center w ON w.tenant_id = l.tenant_id AND w.center_code = l.center_code',
-    where,
+    from: LOCATION_FROM,
+    where: locationWhere(s, q),
     orderBy: 'l.location_no',
     paging: page(q),
   });

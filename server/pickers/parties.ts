@@ -69,20 +69,28 @@ export function storeEnumeration(): { store_type: typeof STORE_TYPES } {
   return { store_type: STORE_TYPES };
 }
 
-/** Warehouses (rule 392); `storeWarehouses` forces center_type '1'. */
-export function listWarehouses(db: Db, session: ServerSession, q: RawQuery, storeWarehouses: boolean): Promise<Page<unknown>> {
+/**
+ * The warehouses the picker offers (rule 392); `storeWarehouses` forces center_type '1'. Documents check
+ * a written warehouse against the same condition (server/pickers/offers.ts).
+ */
+export function warehouseWhere(session: ServerSession, q: RawQuery, storeWarehouses: boolean): Where {
   const ownOrg = warehouseOrg(session);
-  const where = new Where()
+  return new Where()
     .eq('w.tenant_id', session.tenant_id)
     .like(['w.center_code', 'w.center_name'], text(q, 'keyword'))
     .eq('w.center_type', storeWarehouses ? '1' : oneOf(q, 'center_type', ['1', '2']))
     .eq('w.contact_status', int(q, 'contact_status'))
     // the head office may narrow by org; everyone else is fixed to their own org
     .eq('w.org_code', ownOrg ?? text(q, 'org_code'));
+}
+
+export const WAREHOUSE_FROM = 'logistics_center w';
+
+export function listWarehouses(db: Db, session: ServerSession, q: RawQuery, storeWarehouses: boolean): Promise<Page<unknown>> {
   return pagedQuery(db, {
     select: 'w.center_code, w.center_name, w.center_type, w.contact_status, w.org_code',
-    from: 'logistics_center w',
-    where,
+    from: WAREHOUSE_FROM,
+    where: warehouseWhere(session, q, storeWarehouses),
     orderBy: 'w.center_type DESC, w.center_code',
     paging: paging(q, PARTY_PAGE_SIZE, MAX_PAGE_SIZE),
   });
