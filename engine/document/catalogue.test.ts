@@ -55,6 +55,21 @@ describe('document definitions', () => {
     ]);
   });
 
+  it('picker parameters name fields of the document, and only a picker field takes them', () => {
+    const errors = errorsOf((d) => {
+      const centre = d.header.find((f) => f.key === 'center_code')!;
+      centre.picker_params = { org_code: 'org_code', keyword: 'nowhere' };
+      d.header.find((f) => f.key === 'receive_type')!.picker_params = { org_code: 'org_code' };
+      d.lines.find((c) => c.key === 'sku_no')!.picker_params = { org_code: 'org_code', center_code: 'center_code', x: 'qty' };
+    });
+    const centre = receipt().json.header.findIndex((f) => f.key === 'center_code');
+    const type = receipt().json.header.findIndex((f) => f.key === 'receive_type');
+    expect(errors.filter((e) => e.includes('picker_params'))).toEqual([
+      `/header/${type}/picker_params: only a picker source takes picker parameters`,
+      `/header/${centre}/picker_params/keyword: unknown field "nowhere"`,
+    ]);
+  });
+
   it('a store or supplier client without a row scope is refused (they see only their own documents)', () => {
     expect(errorsOf((d) => delete d.scope.HMS)).toContain('/scope: HMS sees the document, so it needs a row scope');
   });
