@@ -79,6 +79,22 @@ const STOCK_FACTS: FactFamily[] = [
     },
   },
   {
+    // 配送出库 (5) at the logistics centre, of the line's lot; 配送收货 (2) at the store at the delivery's price, into that lot
+    header: 'distribution_order',
+    key: 'oub_no',
+    date: 'ship_time',
+    parts: [{ table: 'distribution_order_item' }],
+    posting: {
+      lines: 'distribution_order_item',
+      line: 'line_id',
+      time: 'ship_time',
+      legs: [
+        { doc_type: { value: 5 }, inbound_types: [], org_column: 'center_code', org_is_center: true, qty_column: 'qty', lot_column: 'lot_no' },
+        { doc_type: { value: 2 }, inbound_types: [2], org_column: 'to_org_code', qty_column: 'qty', lot_column: 'lot_no', unit_amount_column: 'amount' },
+      ],
+    },
+  },
+  {
     // 采购退货 (3) out of the organisation, of a lot when the line names one
     header: 'purchase_return',
     key: 'return_no',

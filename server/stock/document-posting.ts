@@ -43,6 +43,8 @@ export type MovementDef = Omit<PostingDef, 'state' | 'booked_cost' | 'doc_type'>
   when?: { column: string; values: string[] };
   /** inbound at the unit cost this earlier leg of the same line booked */
   cost_of_leg?: number;
+  /** inbound at this line amount divided by the quantity (a delivery's value at its transfer price) */
+  unit_amount_column?: string;
 };
 
 /** Where a line's stock sits: the centre a position is kept under, and a logistics centre's own organisation. */
@@ -71,6 +73,8 @@ export function lineMovement(def: MovementDef, doc: { no: string; lineId: number
   const m: Movement = { org, center: places.centerOf(org, sku, center), sku, date: time.slice(0, 10), time, qty, docType, docNo: doc.no, itemId: doc.lineId };
   const cost = qty > 0 && def.unit_cost_column ? text(line(def.unit_cost_column)) : null;
   if (cost !== null) m.unitCost = Number(cost);
+  const value = qty > 0 && def.unit_amount_column ? text(line(def.unit_amount_column)) : null;
+  if (value !== null) m.unitCost = Number(value) / qty;
   if (def.new_lot) {
     m.lots = [{ lotNo: text(line(def.new_lot.lot_column)) ?? `${doc.no}-${doc.lineId}`, qty: Math.abs(qty) }];
     m.newLot = {
@@ -97,7 +101,7 @@ export function bookedCost(def: MovementDef, b: Posted): [number, number] {
 /** The columns a line needs to become a movement: the posting's, the goods and a new lot's dates. */
 export function movementColumns(def: MovementDef): { header: string[]; line: string[] } {
   const header = [def.org_column, def.center_column, 'column' in def.doc_type ? def.doc_type.column : undefined, def.new_lot?.supplier_column, def.when?.column];
-  const line = ['sku_no', def.qty_column, def.qty_less_column, def.unit_cost_column, def.lot_column, def.new_lot?.lot_column, ...(def.new_lot ? ['produce_date', 'expiration_date'] : [])];
+  const line = ['sku_no', def.qty_column, def.qty_less_column, def.unit_cost_column, def.unit_amount_column, def.lot_column, def.new_lot?.lot_column, ...(def.new_lot ? ['produce_date', 'expiration_date'] : [])];
   const named = (cs: (string | undefined)[]) => [...new Set(cs.filter((c): c is string => c !== undefined))];
   return { header: named(header), line: named(line) };
 }

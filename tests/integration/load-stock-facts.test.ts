@@ -37,6 +37,8 @@ let center: { code: string; org: string };
 let sku: string;
 let wholesaler: string;
 let supplier: string;
+/** a lot of the goods the centre holds */
+let lot: string;
 const folders: string[] = [];
 
 const q = (db: Db, sql: string, params: unknown[] = []) => db.query<Record<string, unknown>>(sql, params);
@@ -55,14 +57,16 @@ beforeAll(async () => {
     `SELECT a.org_code AS store, b.org_code AS store2, a.sku_no FROM stock a
        JOIN stock b ON b.tenant_id = a.tenant_id AND b.sku_no = a.sku_no AND b.org_code > a.org_code AND b.stock_num > 10
        JOIN stock k ON k.tenant_id = a.tenant_id AND k.sku_no = a.sku_no AND k.org_code = $1 AND k.stock_num > 10
+       JOIN lot_stock l ON l.tenant_id = a.tenant_id AND l.sku_no = a.sku_no AND l.org_code = $1 AND l.stock_num >= 2
        JOIN store sa ON sa.tenant_id = a.tenant_id AND sa.org_code = a.org_code
        JOIN store sb ON sb.tenant_id = b.tenant_id AND sb.org_code = b.org_code
-      WHERE a.tenant_id = 10139 AND a.stock_num > 10 ORDER BY a.sku_no, a.org_code, b.org_code LIMIT 1`,
+      WHERE a.tenant_id = 10139 AND a.stock_num > 10 ORDER BY a.sku_no, a.org_code, b.org_code, l.lot_no LIMIT 1`,
     [center.org]);
   ({ store, store2 } = { store: String(pick.store), store2: String(pick.store2) });
   sku = String(pick.sku_no);
   wholesaler = String((await q(db, 'SELECT wholesaler_no FROM wholesaler WHERE tenant_id = 10139 ORDER BY wholesaler_no LIMIT 1'))[0].wholesaler_no);
   supplier = String((await q(db, 'SELECT supplier_no FROM sku WHERE tenant_id = 10139 AND sku_no = $1', [sku]))[0].supplier_no);
+  lot = String((await q(db, 'SELECT lot_no FROM lot_stock WHERE tenant_id = 10139 AND org_code = $1 AND sku_no = $2 AND stock_num >= 2 ORDER BY lot_no LIMIT 1', [center.org, sku]))[0].lot_no);
 }, 300_000);
 
 afterAll(async () => {
@@ -87,6 +91,10 @@ function documents(): Record<string, string[]>[] {
     {
       'wholesale_order.csv': ['wo_no,wholesaler_no,center_code,is_return,order_date', `LSF-W1,${wholesaler},${center.code},0,${addDays(yesterday, -1)}`],
       'wholesale_order_item.csv': ['wo_no,line_no,sku_no,qty,price,amount,output_tax_rate', `LSF-W1,1,${sku},4,6.5,26,0.13`],
+    },
+    {
+      'distribution_order.csv': ['oub_no,center_code,to_org_code,ship_time', `LSF-D1,${center.code},${store},${at(8)}`],
+      'distribution_order_item.csv': ['oub_no,line_id,sku_no,lot_no,qty,amount', `LSF-D1,1,${sku},${lot},2,11.5`],
     },
     {
       'transfer_order.csv': ['transfer_no,from_org_code,to_org_code,out_time,in_time', `LSF-T1,${store},${store2},${at(9)},${at(9)}`],
@@ -132,7 +140,7 @@ function together(): Record<string, string[]> {
   return files;
 }
 
-const DOCS = ['LSF-W1', 'LSF-T1', 'LSF-S1', 'LSF-S2', 'LSF-P1', 'LSF-W2', 'LSF-C1'];
+const DOCS = ['LSF-W1', 'LSF-D1', 'LSF-T1', 'LSF-S1', 'LSF-S2', 'LSF-P1', 'LSF-W2', 'LSF-C1'];
 const docList = DOCS.map((d) => `'${d}'`).join(', ');
 
 async function posted(db: Db): Promise<Record<string, unknown>> {
@@ -172,6 +180,10 @@ describe(`stock-moving facts load and post in legs (${dialectUnderTest})`, () =>
     const ledger = state.ledger as { org_code: string; doc_type: number; doc_no: string; qty: number; cost_price: number; amount: number; cost_diff_amount: number }[];
     const of = (no: string) => ledger.filter((r) => r.doc_no === no).map((r) => [r.org_code, r.doc_type, r.qty]);
     expect(of('LSF-W1')).toEqual([[center.org, 5, -4]]);
+    expect(of('LSF-D1')).toEqual([[center.org, 5, -2], [store, 2, 2]]);
+    // the store receives at the delivery's price, into the lot the centre shipped
+    expect(ledger.filter((r) => r.doc_no === 'LSF-D1' && r.doc_type === 2)[0].cost_price).toBe(5.75);
+    expect((await q(db, 'SELECT stock_num FROM lot_stock WHERE tenant_id = 10139 AND lot_no = $1 AND org_code = $2', [lot, store]))[0].stock_num).toBeGreaterThanOrEqual(2);
     expect(of('LSF-T1')).toEqual([[store, 11, -3], [store2, 10, 3]]);
     expect(of('LSF-S1')).toEqual([[store, 4, -5], [store, 7, 2], [center.org, 4, 3]]);
     expect(of('LSF-S2')).toEqual([[store2, 4, -1]]);
