@@ -4,6 +4,7 @@
  * client's picker would offer for the document's other fields (server/pickers/offers.ts): a code outside
  * the client's scope reads exactly like an unknown one, so the answer cannot tell which codes exist elsewhere.
  */
+import { pickerParams } from '../../engine/document/picker-params';
 import type { DocumentValue } from '../../engine/document/wire';
 import type { OptionSource } from '../../engine/wire';
 import type { ServerSession } from '../auth/session';
@@ -38,19 +39,6 @@ function offerOf(field: CheckedField): PickerOffer | undefined {
 }
 
 const filled = (v: unknown): v is string | number | boolean => v !== null && v !== undefined && v !== '';
-
-/**
- * The query parameters a field's picker gets from the document (definition `picker_params`): each named
- * field's value, the row's own first (a line's goods), else the header's; an empty field is not sent.
- */
-export function pickerParams(field: Pick<CheckedField, 'picker_params'>, row: Record<string, unknown>, header: Record<string, unknown>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [param, key] of Object.entries(field.picker_params ?? {})) {
-    const value = key in row ? row[key] : header[key];
-    if (filled(value)) out[param] = String(value);
-  }
-  return out;
-}
 
 /**
  * Which of these codes the session may pick for a field: its picker's offer for these parameters, else

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickerParams } from './lookups';
+import { pickerParams } from './picker-params';
 
 describe('pickerParams', () => {
   const lot = { picker_params: { org_code: 'org_code', center_code: 'center_code', sku_no: 'sku_no' } };
