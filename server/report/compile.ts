@@ -85,13 +85,18 @@ export function aggregateSql(agg: Aggregation, expr: string, cond: string): stri
     case 'count':
       return cond ? `SUM(CASE WHEN ${cond} THEN 1 ELSE 0 END)` : 'COUNT(*)';
     case 'count_distinct':
-      return cond ? `COUNT(DISTINCT CASE WHEN ${cond} THEN ${expr} END)` : `COUNT(DISTINCT ${expr})`;
+      return `COUNT(DISTINCT ${distinctArgument(expr, cond)})`;
     case 'min':
     case 'max': {
       const fn = agg.toUpperCase();
       return cond ? `${fn}(CASE WHEN ${cond} THEN ${expr} END)` : `${fn}(${expr})`;
     }
   }
+}
+
+/** What a distinct count counts: the value on the rows where `cond` holds (every row when empty). */
+function distinctArgument(expr: string, cond: string): string {
+  return cond ? `CASE WHEN ${cond} THEN ${expr} END` : expr;
 }
 
 /** Joins still needed by the given fragments; inner joins always stay (they decide rows). */
@@ -253,12 +258,12 @@ class Plan {
    * The branches of the rows and of the totals row together, each marked with the sets it is in:
    * what one grouped pass reads when the two sets differ (`FactSet`).
    */
-  flaggedParts(): { part: UnionPart; rows: boolean; totals: boolean }[] {
+  flaggedParts(): { part: UnionPart; flags: FactSets }[] {
     const rows = new Set(this.parts(false));
     const totals = new Set(this.parts(true));
     return (this.source as UnionSource).union
       .filter((p) => rows.has(p) || totals.has(p))
-      .map((part) => ({ part, rows: rows.has(part), totals: totals.has(part) }));
+      .map((part) => ({ part, flags: { rows: rows.has(part), totals: totals.has(part) } }));
   }
 
   /**
@@ -270,7 +275,7 @@ class Plan {
   readsFlaggedFacts(m: MeasureDef, conditional: boolean): boolean {
     const column = /^(\w+)\.(\w+)$/.exec(m.expr?.trim() ?? '');
     if (!column || column[1] !== this.source.alias || m.agg === 'count' || (m.agg === 'sum' && conditional)) return true;
-    return this.flaggedParts().some((p) => p.rows !== p.totals && hasKey(p.part.select, column[2]));
+    return this.flaggedParts().some(({ part, flags }) => flags.rows !== flags.totals && hasKey(part.select, column[2]));
   }
 
   /** The sort the rows get: the query's, else the report's default (null when neither names an output column). */
@@ -293,8 +298,18 @@ const FACTS = '"__facts"';
 /** a fact's membership of the rows' and the totals row's branches (`Stmt.flagged`) */
 const ROWS_FLAG = '__r';
 const TOTALS_FLAG = '__t';
+
+/** Which of the two sets (the rows, the totals row) a union branch's facts belong to. */
+interface FactSets {
+  rows: boolean;
+  totals: boolean;
+}
+
+const flagColumns = (f: FactSets) => [`${f.rows ? 'TRUE' : 'FALSE'} AS ${quote(ROWS_FLAG)}`, `${f.totals ? 'TRUE' : 'FALSE'} AS ${quote(TOTALS_FLAG)}`];
 const ROWS = '"__rows"';
 const baseColumn = (id: string) => quote(`__m_${id}`);
+/** a distinct count's value per fact, a key of a branch's partial groups */
+const distinctColumn = (id: string) => quote(`__d_${id}`);
 /** a share's denominator as the outer layer reads it, and its sum over the shown rows */
 const shareColumn = (id: string) => quote(`__s_${id}`);
 const shareSum = (id: string) => quote(`__share_${id}`);
@@ -325,6 +340,8 @@ class Stmt {
    */
   flagged = false;
   onlyFacts: string | null = null;
+  /** flagged: each branch grouped first (`PartialGroups`), the aggregates read its groups' columns */
+  partial: PartialGroups | null = null;
 
   constructor(
     readonly plan: Plan,
@@ -614,16 +631,28 @@ class Stmt {
     return `(SELECT ${value} FROM ${sub.from(this.plan.measureFragments([target]))} ${sub.where()})`;
   }
 
-  private aggregate(m: MeasureDef): string {
+  private conditions(m: MeasureDef): string {
     const conds: string[] = [];
     if (m.filter) conds.push(`(${this.render(m.filter)})`);
     if (this.plan.comparison.length) {
       const c = this.rangeCondition(m.range ?? 1, undefined, true);
       if (c) conds.push(`(${c})`);
     }
-    const sql = aggregateSql(m.agg, m.expr ? this.render(m.expr) : '', conds.join(' AND '));
-    if (!this.onlyFacts || !this.plan.readsFlaggedFacts(m, conds.length > 0)) return sql;
-    return `${sql} FILTER (WHERE ${this.plan.source.alias}.${quote(this.onlyFacts)})`;
+    return conds.join(' AND ');
+  }
+
+  private aggregate(m: MeasureDef): string {
+    const { partial, onlyFacts } = this;
+    const cond = partial ? null : this.conditions(m);
+    const own = onlyFacts && this.plan.readsFlaggedFacts(m, partial ? !!m.filter : cond !== '');
+    const filter = own ? ` FILTER (WHERE ${this.plan.source.alias}.${quote(onlyFacts)})` : '';
+    if (partial) return partial.aggregate(m, filter);
+    return `${aggregateSql(m.agg, m.expr ? this.render(m.expr) : '', cond!)}${filter}`;
+  }
+
+  /** A distinct count's value per fact (grouped by in a branch's partial groups). */
+  distinctValue(m: MeasureDef): string {
+    return distinctArgument(m.expr ? this.render(m.expr) : '', this.conditions(m));
   }
 
   /** The join SQL, with the tenant equality every join repeats. */
@@ -632,7 +661,7 @@ class Stmt {
     return `${kind} ${this.plan.table(j.table)} ${j.alias} ON ${j.alias}.tenant_id = ${root}.tenant_id AND (${this.render(j.on)})`;
   }
 
-  private partSql(part: UnionPart, source: UnionSource, flags?: { rows: boolean; totals: boolean }): string {
+  private partSql(part: UnionPart, source: UnionSource, flags?: FactSets): string {
     const plan = this.plan;
     const rules = plan.scopeRules.filter((r) => r.part === part.id);
     const filters = plan.whereFilters.filter((f) => plan.filterParts(f).includes(part.id));
@@ -647,7 +676,7 @@ class Stmt {
       const e = part.select[c.name];
       return `CAST(${e ? this.render(e) : 'NULL'} AS ${c.type}) AS ${c.name}`;
     });
-    if (flags) cols.push(`${flags.rows ? 'TRUE' : 'FALSE'} AS ${quote(ROWS_FLAG)}`, `${flags.totals ? 'TRUE' : 'FALSE'} AS ${quote(TOTALS_FLAG)}`);
+    if (flags) cols.push(...flagColumns(flags));
     const where = [
       `${part.alias}.tenant_id = ${this.tenant()}`,
       ...(part.where ?? []).map((w) => this.render(w)),
@@ -663,9 +692,12 @@ class Stmt {
     const source = plan.source;
     const outerFragments = [...fragments, ...this.outerFragments()];
     if (isUnion(source)) {
-      const parts = this.flagged
-        ? plan.flaggedParts().map(({ part, ...flags }) => `(${this.partSql(part, source, flags)})`)
-        : plan.parts(this.variant === 'totals').map((p) => `(${this.partSql(p, source)})`);
+      const branches: { part: UnionPart; flags?: FactSets }[] = this.flagged
+        ? plan.flaggedParts()
+        : plan.parts(this.variant === 'totals').map((part) => ({ part }));
+      const parts = branches.map(({ part, flags }) =>
+        this.partial ? `(${this.partial.branch(this.partSql(part, source), flags)})` : `(${this.partSql(part, source, flags)})`,
+      );
       const joins = neededJoins(source.joins ?? [], outerFragments).map((j) => this.joinSql(j, source.alias));
       return `(${parts.join(' UNION ALL ')}) ${source.alias} ${joins.join(' ')}`;
     }
@@ -674,7 +706,7 @@ class Stmt {
   }
 
   /** Fragments of the outer WHERE (used for join pruning). */
-  private outerFragments(): string[] {
+  outerFragments(): string[] {
     const { plan } = this;
     const ds = plan.ds;
     const dateCols = plan.report.dates
@@ -818,22 +850,23 @@ function sameFactsForRowsAndTotals(plan: Plan): boolean {
 
 /**
  * A base aggregate of the whole set from its per-group values: sums and counts add up, extremes
- * take their extreme. A count of no rows is 0 and a sum of none is NULL, as over the facts. Given
+ * take their extreme. A count of no rows is 0 and a sum of none is NULL, as over the facts. `filter`
+ * restricts each aggregate's groups (a FILTER clause). Given
  * `keys`, sums add the groups in the order of their keys: a DOUBLE sum (a division per line) must not
  * take its last bits from the order the groups came out of a parallel hash table; exact sums need
  * no order (`exactRollUp`), and an ordered aggregate sorts.
  */
-function rollUp(m: MeasureDef, overFacts: string, keys: string[]): string {
+function rollUp(m: MeasureDef, overFacts: string, keys: string[], filter = ''): string {
   const col = baseColumn(m.id);
   switch (m.agg) {
     case 'sum':
-      return keys.length ? `SUM(${col} ORDER BY ${keys.join(', ')})` : `SUM(${col})`;
+      return keys.length ? `SUM(${col} ORDER BY ${keys.join(', ')})${filter}` : `SUM(${col})${filter}`;
     case 'count':
       // only COUNT(*) counts 0 over no facts; a conditional count is a SUM (aggregateSql)
-      return overFacts === 'COUNT(*)' ? `CAST(COALESCE(SUM(${col}), 0) AS BIGINT)` : `CAST(SUM(${col}) AS BIGINT)`;
+      return overFacts === 'COUNT(*)' ? `CAST(COALESCE(SUM(${col})${filter}, 0) AS BIGINT)` : `CAST(SUM(${col})${filter} AS BIGINT)`;
     case 'min':
     case 'max':
-      return `${m.agg.toUpperCase()}(${col})`;
+      return `${m.agg.toUpperCase()}(${col})${filter}`;
     case 'count_distinct':
       throw new Error(`a distinct count does not roll up: ${m.id}`);
   }
@@ -875,6 +908,10 @@ function buildScreen(plan: Plan): ScreenStatement | null {
   const shares = outer.windowless ? sharesOf(plan.index, indicatorIds).map((s) => ({ ...s, sql: outer.measureSql(s.of) })) : [];
   const inner = new Stmt(plan, 'totals', outer.params);
   const bases = [...outer.bases.values()];
+  // grouped first only where the sets differ: there it cut the pass (182: 0.64×); on the union
+  // screens whose sets are the same (60, 102: a row per SKU, little to group) it cost (docs/performance.md)
+  const keys = flagged ? partialKeys(plan, inner, bases) : null;
+  if (keys) inner.partial = new PartialGroups(plan, new Stmt(plan, 'totals', outer.params), bases, keys);
   const facts = `COUNT(*) AS ${FACTS}`;
   const aggregates = flagged ? flaggedAggregates(plan, inner, bases) : [...bases.map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`), facts];
   const fromWhere = `FROM ${inner.from(rowFragments(plan))} ${inner.where()}`;
@@ -935,6 +972,7 @@ function flaggedAggregates(plan: Plan, inner: Stmt, bases: MeasureDef[]): string
   inner.onlyFacts = TOTALS_FLAG;
   const rows = new Stmt(plan, 'totals', inner.params);
   rows.onlyFacts = ROWS_FLAG;
+  rows.partial = inner.partial;
   const totalsLevel = `GROUPING(${inner.render(plan.dimColumns[0].expr)}) = 1`;
   const perSet = (onTotals: string, onRows: string) => (onTotals === onRows ? onRows : `CASE WHEN ${totalsLevel} THEN ${onTotals} ELSE ${onRows} END`);
   const alias = plan.source.alias;
@@ -943,6 +981,78 @@ function flaggedAggregates(plan: Plan, inner: Stmt, bases: MeasureDef[]): string
     ...bases.map((m) => `${perSet(inner.measureSql(m.id), rows.measureSql(m.id))} AS ${baseColumn(m.id)}`),
     `${perSet(count(TOTALS_FLAG), count(ROWS_FLAG))} AS ${FACTS}`,
   ];
+}
+
+/**
+ * The union columns a screen groups its branches by before the union (`PartialGroups`), or null when
+ * it cannot: only a union without comparison ranges whose base measures each roll up exactly (no
+ * division per fact) or are distinct counts, and read nothing but the union's own columns. The keys
+ * are the columns that the chips, the look-up joins and the WHERE outside the branches read.
+ */
+function partialKeys(plan: Plan, stmt: Stmt, bases: MeasureDef[]): string[] | null {
+  const { source } = plan;
+  if (!isUnion(source) || plan.comparison.length) return null;
+  const own = (sql: string | undefined) => !sql || aliasesOf(sql).every((a) => a === source.alias);
+  if (!bases.every((m) => (m.agg === 'count_distinct' || exactRollUp(m)) && own(m.expr) && own(m.filter))) return null;
+  const outside = [...plan.dimColumns.map((c) => c.expr), ...stmt.outerFragments()];
+  const read = [...outside, ...neededJoins(source.joins ?? [], [...rowFragments(plan), ...outside]).map((j) => j.on)];
+  const columns = new Set(source.columns.map((c) => c.name));
+  const keys = new Set<string>();
+  for (const sql of read) {
+    for (const [, name] of sql.matchAll(new RegExp(`(?<![\\w.])${source.alias}\\s*\\.\\s*(\\w+)`, 'g'))) {
+      if (name === 'tenant_id') continue;
+      if (!columns.has(name)) return null;
+      keys.add(name);
+    }
+  }
+  return source.columns.map((c) => c.name).filter((c) => keys.has(c));
+}
+
+/**
+ * A union read as partial groups (a flagged screen): each branch grouped on its own, by the tenant, the union columns
+ * the rest of the statement reads (`partialKeys`) and each distinct count's value, with its base
+ * measures aggregated there; the statement's aggregates then combine the branches' groups (sums and
+ * counts add up, extremes take their extreme, a distinct count counts the distinct values). Most
+ * facts are then never widened to the union's row type, and the look-up joins and the grouping by
+ * chips read a group per branch instead of a row per fact.
+ */
+class PartialGroups {
+  /** each rolled-up base measure as aggregated over a branch's facts */
+  private readonly overFacts = new Map<string, string>();
+  private readonly distincts: string[] = [];
+  private readonly sums: string[] = [];
+
+  constructor(
+    plan: Plan,
+    facts: Stmt,
+    bases: MeasureDef[],
+    private readonly keys: string[],
+    private readonly alias = plan.source.alias,
+  ) {
+    for (const m of bases) {
+      if (m.agg === 'count_distinct') {
+        this.distincts.push(`${facts.distinctValue(m)} AS ${distinctColumn(m.id)}`);
+        continue;
+      }
+      const sql = facts.measureSql(m.id);
+      this.overFacts.set(m.id, sql);
+      this.sums.push(`${sql} AS ${baseColumn(m.id)}`);
+    }
+  }
+
+  /** A branch's SQL (its facts as union rows) grouped. */
+  branch(sql: string, flags?: FactSets): string {
+    const a = this.alias;
+    const by = [`${a}.tenant_id AS tenant_id`, ...this.keys.map((k) => `${a}.${k} AS ${k}`), ...this.distincts];
+    const select = [...by, ...this.sums, `COUNT(*) AS ${FACTS}`, ...(flags ? flagColumns(flags) : [])];
+    return `SELECT ${select.join(', ')} FROM (${sql}) ${a} GROUP BY ${by.map((_, i) => i + 1).join(', ')}`;
+  }
+
+  /** A base measure over the branches' groups (those `filter` keeps). */
+  aggregate(m: MeasureDef, filter: string): string {
+    if (m.agg === 'count_distinct') return `COUNT(DISTINCT ${this.alias}.${distinctColumn(m.id)})${filter}`;
+    return rollUp(m, this.overFacts.get(m.id)!, [], filter);
+  }
 }
 
 interface ScreenParts {

@@ -3,9 +3,9 @@
  * known by hand: ratios of sums, rounding, comparison periods, hidden rows, scopes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexDataset } from '../../engine/definition/dataset-index';
+import { indexDataset, type DatasetIndex } from '../../engine/definition/dataset-index';
 import { tinyComparisonReport, tinyDataset, tinyReport } from '../../engine/definition/fixtures';
-import type { DatasetFile, ReportFile } from '../../engine/definition/types';
+import type { DatasetFile, MeasureDef, ReportFile } from '../../engine/definition/types';
 import { openDuckDb } from '../db/duckdb';
 import { migrate } from '../db/migrate';
 import type { Db } from '../db/types';
@@ -323,9 +323,10 @@ describe('a union whose rows and the totals row read different branches: one pas
     dates: [{ index: 1, label: { zh: '日期', en: 'Date' }, granularity: 'day', required: true, default_kind: 'yesterday', restriction: 'to_yesterday' }],
     default_order_by: undefined,
   };
-  const answer = async (body: Record<string, unknown>, fused: boolean, r: ReportFile = report) => {
-    const query = validateQuery(r, idx, { ...NOV, ...body }, { client: 'HMT' });
-    const compiled = compileReport({ report: r, index: idx, query, session: HQ, today: '2026-11-22', rollUpTotals: true });
+  const answer = (body: Record<string, unknown>, fused: boolean) => answerWith(idx, report, body, fused);
+  const answerWith = async (ix: DatasetIndex, r: ReportFile, body: Record<string, unknown>, fused: boolean) => {
+    const query = validateQuery(r, ix, { ...NOV, ...body }, { client: 'HMT' });
+    const compiled = compileReport({ report: r, index: ix, query, session: HQ, today: '2026-11-22', rollUpTotals: true });
     const run = fused ? compiled : { ...compiled, screen: null };
     const [data, totals] = await Promise.all([runData(db, r, run), runTotals(db, run)]);
     return { screen: compiled.screen, data, totals };
@@ -361,9 +362,29 @@ describe('a union whose rows and the totals row read different branches: one pas
 
   it('an aggregate reads its own set only when a branch of one set could reach it', async () => {
     const { screen } = await answer({ dimensionIds: 'org,day' }, true);
-    expect(screen!.sql).toContain('SUM(u.close) FILTER (WHERE u."__t")');
-    expect(screen!.sql).toContain('SUM(u.close) FILTER (WHERE u."__r")');
-    expect(screen!.sql).not.toContain('SUM(u.sale) FILTER');
-    expect(screen!.sql).toContain('SUM(CASE WHEN (u.is_return = 1) THEN u.sale ELSE 0 END) FILTER (WHERE u."__r")');
+    expect(screen!.sql).toContain('SUM("__m_close") FILTER (WHERE u."__t")');
+    expect(screen!.sql).toContain('SUM("__m_close") FILTER (WHERE u."__r")');
+    expect(screen!.sql).not.toContain('SUM("__m_sales") FILTER');
+    expect(screen!.sql).toContain('SUM("__m_refunds") FILTER (WHERE u."__r")');
+    expect(screen!.sql).toContain('CAST(COALESCE(SUM("__m_facts") FILTER (WHERE u."__t"), 0) AS BIGINT)');
+    expect(screen!.sql).toContain('COUNT(DISTINCT u."__d_orders") AS "__m_orders"');
+  });
+
+  it('the branches are grouped first only when every sum adds up exactly: a division per fact reads the facts', async () => {
+    const grouped = await answer({ dimensionIds: 'org,day' }, true);
+    expect(grouped.screen!.sql).toMatch(/\) u GROUP BY 1, 2, 3, 4\)/);
+    const halves: MeasureDef = { id: 'half', label: { zh: '半', en: 'Half' }, format: 'money', agg: 'sum', expr: 'u.sale / 3' };
+    ds.measures.push(halves);
+    try {
+      const withDivision = { ...report, indicators: [...report.indicators, { measure: 'half' }] };
+      const one = await answerWith(indexDataset(ds), withDivision, { dimensionIds: 'org,day' }, true);
+      const three = await answerWith(indexDataset(ds), withDivision, { dimensionIds: 'org,day' }, false);
+      expect(one.screen!.sql).not.toMatch(/\) u GROUP BY/);
+      expect(one.screen!.sql).toContain('SUM(u.close) FILTER (WHERE u."__t")');
+      expect(one.data).toEqual(three.data);
+      expect(one.totals).toEqual(three.totals);
+    } finally {
+      ds.measures.pop();
+    }
   });
 });
