@@ -40,25 +40,34 @@ function offerOf(field: CheckedField): PickerOffer | undefined {
 
 const filled = (v: unknown): v is string | number | boolean => v !== null && v !== undefined && v !== '';
 
+/** A pick as compared: the code and the values of the parameters matched on the picker's rows. */
+const pickKey = (code: string, matched: readonly string[]) => JSON.stringify([code, ...matched]);
+
 /**
- * Which of these codes the session may pick for a field: its picker's offer for these parameters, else
- * the tenant's looked-up table, else any.
+ * The picks the session may make for a field among these codes: its picker's offer for `params`, else
+ * the tenant's looked-up table, else any. `matched` names parameters the offer matches per row on its
+ * rowColumns (a lot's goods) instead of narrowing the query, each pick keyed with their values.
  */
-export async function pickableCodes(
+async function offeredPicks(
   db: Db,
   session: ServerSession,
   field: CheckedField,
   values: readonly string[],
-  params: Record<string, string> = {},
+  params: Record<string, string>,
+  matched: readonly string[],
 ): Promise<Set<string>> {
   const offer = offerOf(field);
-  if (!offer) return field.lookup ? knownCodes(db, session.tenant_id, field.lookup, values) : new Set(values);
+  if (!offer) {
+    const known = field.lookup ? await knownCodes(db, session.tenant_id, field.lookup, values) : new Set(values);
+    return new Set([...known].map((v) => pickKey(v, [])));
+  }
   if (!values.length) return new Set();
   const { from, where } = offer.query(session, params);
   const code = `CAST(${offer.code(field.source?.kind === 'picker' ? field.source.value : undefined)} AS VARCHAR)`;
   where.in(code, values);
-  const found = await db.query<{ v: string }>(`SELECT DISTINCT ${code} AS v FROM ${from} ${where.sql}`, where.params);
-  return new Set(found.map((r) => r.v));
+  const columns = matched.map((p, i) => `, CAST(${offer.rowColumns![p]} AS VARCHAR) AS m${i}`).join('');
+  const found = await db.query<Record<string, string>>(`SELECT DISTINCT ${code} AS v${columns} FROM ${from} ${where.sql}`, where.params);
+  return new Set(found.map((r) => pickKey(r.v, matched.map((_, i) => r[`m${i}`]))));
 }
 
 /** A row holding a code its field's picker would not offer. */
@@ -71,7 +80,8 @@ export interface Unpickable {
 
 /**
  * Every row whose looked-up or picked codes this session could not have picked there, field by field in
- * row order. Rows with the same picker parameters are checked together.
+ * row order. Rows whose picker parameters differ only in ones the offer matches per row (the goods of
+ * many lines) are checked in one query.
  */
 export async function unpickableRows(
   db: Db,
@@ -82,20 +92,24 @@ export async function unpickableRows(
 ): Promise<Unpickable[]> {
   const out: Unpickable[] = [];
   for (const field of fields) {
-    if (!field.lookup && !offerOf(field)) continue;
-    const groups = new Map<string, { params: Record<string, string>; rows: number[] }>();
+    const offer = offerOf(field);
+    if (!field.lookup && !offer) continue;
+    const groups = new Map<string, { params: Record<string, string>; matched: string[]; rows: { i: number; key: string }[] }>();
     rows.forEach((r, i) => {
       if (!filled(r[field.key])) return;
       const params = pickerParams(field, r, header);
-      const key = JSON.stringify(params);
-      const group = groups.get(key) ?? groups.set(key, { params, rows: [] }).get(key)!;
-      group.rows.push(i);
+      // a parameter the row itself gives is matched on the offer's rows when the offer can
+      const matched = Object.keys(params).filter((p) => offer?.rowColumns?.[p] && field.picker_params![p] in r);
+      const shared = Object.fromEntries(Object.entries(params).filter(([p]) => !matched.includes(p)));
+      const id = JSON.stringify([shared, matched]);
+      const group = groups.get(id) ?? groups.set(id, { params: shared, matched, rows: [] }).get(id)!;
+      group.rows.push({ i, key: pickKey(String(r[field.key]), matched.map((p) => params[p])) });
     });
     const refused: Unpickable[] = [];
-    for (const { params, rows: members } of groups.values()) {
-      const values = [...new Set(members.map((i) => String(rows[i][field.key])))];
-      const known = await pickableCodes(db, session, field, values, params);
-      for (const i of members) if (!known.has(String(rows[i][field.key]))) refused.push({ row: i, field, value: String(rows[i][field.key]) });
+    for (const { params, matched, rows: members } of groups.values()) {
+      const values = [...new Set(members.map(({ i }) => String(rows[i][field.key])))];
+      const picks = await offeredPicks(db, session, field, values, params, matched);
+      for (const { i, key } of members) if (!picks.has(key)) refused.push({ row: i, field, value: String(rows[i][field.key]) });
     }
     out.push(...refused.sort((a, b) => a.row - b.row));
   }

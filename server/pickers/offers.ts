@@ -16,6 +16,11 @@ export interface PickerOffer {
   query(session: ServerSession, q: RawQuery): { from: string; where: Where };
   /** the column holding the code a field takes (`value`: the definition's source value, when not the code) */
   code(value?: string): string;
+  /**
+   * Parameters whose narrowing is an equality on a column of the rows: a check may match them per row on
+   * that column rather than narrowing the query, so lines of many goods are checked at once.
+   */
+  rowColumns?: Readonly<Record<string, string>>;
 }
 
 const bySupplier = (table: string, code: string): PickerOffer => ({
@@ -54,5 +59,6 @@ export const PICKER_OFFERS: Readonly<Record<string, PickerOffer>> = {
       return { from, where };
     },
     code: () => 'q.lot_no',
+    rowColumns: { sku_no: 'q.sku_no' },
   },
 };
