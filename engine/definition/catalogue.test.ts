@@ -136,6 +136,16 @@ describe('catalogue loading', () => {
     expect(out).toContain('defs/reports/901-test.json: /clients/2: no row scope for HMS (dataset or report scope)');
   });
 
+  it('files a report under a menu group: an area naming none is refused (rules 32–33)', () => {
+    const r = tinyReport();
+    r.area = 'marketing';
+    expect(messages([ds(tinyDataset())], [rep(r)])).toEqual([
+      'defs/reports/901-test.json: /area: area "marketing" names no menu group (sales, member, online-mall, services, stock, purchase, supplier, store-order, logistics, finance, other)',
+    ]);
+    r.area = 'member / marketing';
+    expect(messages([ds(tinyDataset())], [rep(r)])).toEqual([]);
+  });
+
   it('requires a comparison range for measures that read range 2 (rule 127)', () => {
     const r = tinyReport();
     r.indicators.push({ measure: 'growth' });

@@ -7,6 +7,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import datasetSchema from '../../schemas/dataset.schema.json';
 import reportSchema from '../../schemas/report.schema.json';
+import { knownGroupKey, REPORT_GROUPS } from '../report-groups';
 import { OPERATORS, type OptionSource } from '../wire';
 import {
   datasetTables,
@@ -341,6 +342,7 @@ export function checkSource(r: Reporter, pointer: string, source: OptionSource |
 function checkReport(r: Reporter, rep: ReportFile, catalogue: Catalogue): void {
   const prefix = /^(\d+)-/.exec(baseName(r.file));
   if (!prefix || Number(prefix[1]) !== rep.id) r.add('/id', `file name must start with the id, e.g. ${String(rep.id).padStart(3, '0')}-name.json`);
+  if (!knownGroupKey(rep.area)) r.add('/area', `area "${rep.area}" names no menu group (${REPORT_GROUPS.map((g) => g.key).join(', ')})`);
   const index = catalogue.indexes.get(rep.dataset);
   if (!index) {
     r.add('/dataset', `unknown dataset "${rep.dataset}"`);

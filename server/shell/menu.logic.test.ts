@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportLeaf } from './report-leaves';
-import { allLeafIds, buildMenu, groupKeyOfArea, type DocumentLeaf } from './menu.logic';
+import { groupKeyOfArea } from '../../engine/report-groups';
+import { allLeafIds, buildMenu, type DocumentLeaf } from './menu.logic';
 
 const leaf = (table_id: number, area: string, clients: ReportLeaf['clients'] = ['HMT'], extra: Partial<ReportLeaf> = {}): ReportLeaf => ({
   table_id,

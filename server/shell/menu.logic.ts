@@ -6,45 +6,10 @@ import { DOCUMENT_GROUPS, documentRoute } from '../../engine/document/menu';
 import { DAY_CLOSE_MENU_ID, DAY_CLOSE_PATH } from '../../engine/day-close';
 import { INGEST_MENU_ID, INGEST_PATH } from '../../engine/ingest';
 import { PRINT_STYLES_MENU_ID } from '../../engine/print/styles';
+import { groupKeyOfArea, REPORT_GROUPS, type ReportGroup } from '../../engine/report-groups';
 import type { MenuNode } from '../../engine/shell';
 import type { ClientType } from '../../engine/wire';
 import type { ReportLeaf } from './report-leaves';
-
-interface GroupDef {
-  key: string;
-  title: string;
-  title_en: string;
-  icon: string;
-}
-
-/** Report groups in menu order; a definition's `area` picks one by its first word. */
-export const REPORT_GROUPS: GroupDef[] = [
-  { key: 'sales', title: '销售报表', title_en: 'Sales reports', icon: 'chart-bar' },
-  { key: 'member', title: '会员报表', title_en: 'Member reports', icon: 'users' },
-  { key: 'online-mall', title: '商城报表', title_en: 'Online mall reports', icon: 'shopping-cart' },
-  { key: 'services', title: '服务报表', title_en: 'Service reports', icon: 'tool' },
-  { key: 'stock', title: '库存报表', title_en: 'Stock reports', icon: 'packages' },
-  { key: 'purchase', title: '采购报表', title_en: 'Purchase reports', icon: 'truck-delivery' },
-  { key: 'supplier', title: '供应商报表', title_en: 'Supplier reports', icon: 'building-factory' },
-  { key: 'store-order', title: '要货报表', title_en: 'Store order reports', icon: 'clipboard-list' },
-  { key: 'logistics', title: '物流报表', title_en: 'Logistics reports', icon: 'truck' },
-  { key: 'finance', title: '财务报表', title_en: 'Finance reports', icon: 'report-money' },
-  { key: 'other', title: '其他报表', title_en: 'Other reports', icon: 'file-analytics' },
-];
-
-const AREA_ALIASES: Record<string, string> = {
-  'store services': 'services',
-  service: 'services',
-  mall: 'online-mall',
-  warehouse: 'logistics',
-};
-
-/** 'logistics / store-order' → 'logistics'; unknown areas go to 'other'. */
-export function groupKeyOfArea(area: string): string {
-  const first = area.split('/')[0].trim().toLowerCase();
-  const key = AREA_ALIASES[first] ?? first;
-  return REPORT_GROUPS.some((g) => g.key === key) ? key : 'other';
-}
 
 interface FixedLeaf {
   id: string;
@@ -58,7 +23,7 @@ interface FixedLeaf {
 export const DASHBOARD_LEAF: FixedLeaf = { id: 'dashboard', title: '首页', title_en: 'Home', route: '/dashboard', icon: 'home' };
 
 /** Fixed groups after the reports: account settings and the log pages (rule 29). */
-export const FIXED_GROUPS: (GroupDef & { leaves: FixedLeaf[] })[] = [
+export const FIXED_GROUPS: (ReportGroup & { leaves: FixedLeaf[] })[] = [
   {
     key: 'account',
     title: '账号设置',
@@ -138,7 +103,7 @@ function fixedNode(leaf: FixedLeaf): MenuNode {
   return { id: leaf.id, kind: 'page', title: leaf.title, title_en: leaf.title_en, route: leaf.route, icon: leaf.icon, children: [] };
 }
 
-function groupNode(group: GroupDef, children: MenuNode[]): MenuNode {
+function groupNode(group: ReportGroup, children: MenuNode[]): MenuNode {
   return { id: groupId(group.key), kind: 'group', title: group.title, title_en: group.title_en, route: null, icon: group.icon, children };
 }
 

@@ -3,10 +3,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tinyReport } from '../../../engine/definition/fixtures';
 import type { StudioDataset, StudioVersion } from '../../../engine/studio/wire';
-import { REPORT_GROUPS } from '../../../server/shell/menu.logic';
 import { renderWithProviders } from '../../test-utils';
 import { NewReportModal } from './NewReportModal';
-import { missingForCreate, REPORT_AREAS } from './new-report.logic';
+import { missingForCreate } from './new-report.logic';
 import { pointerTitle, ReportEditor } from './ReportEditor';
 import { VersionsPanel } from './VersionsPanel';
 
@@ -23,10 +22,6 @@ const DATASET: StudioDataset = {
 const input = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
 
 describe('studio: names, not ids; required only where it is', { timeout: 20_000 }, () => {
-  it('the menu groups are the menu\'s own, by the same names', () => {
-    expect(REPORT_AREAS.map((a) => [a.id, a.label.zh, a.label.en])).toEqual(REPORT_GROUPS.map((g) => [g.key, g.title, g.title_en]));
-  });
-
   it('新建报表 names menu groups and date columns, keeps a chosen 菜单分组 when clicked again, and says what 创建 waits for', async () => {
     renderWithProviders(<NewReportModal opened onClose={() => undefined} datasets={[DATASET]} nextId={100001} onCreate={vi.fn()} />);
     const dialog = await screen.findByTestId('studio-new');

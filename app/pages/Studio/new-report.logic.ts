@@ -1,22 +1,11 @@
 /** Pure rules of the new-report dialog: the menu groups and date columns by name, and why 创建 waits. */
 import type { I18nText } from '../../../engine/definition/types';
+import { REPORT_GROUPS } from '../../../engine/report-groups';
 import type { StudioDataset } from '../../../engine/studio/wire';
 import type { DatasetChoice } from '../../blocks/DatasetOptionSelect';
 
-/** The menu's report groups a report's `area` files it under, named as the menu names them (server/shell/menu.logic.ts). */
-export const REPORT_AREAS: readonly DatasetChoice[] = [
-  { id: 'sales', label: { zh: '销售报表', en: 'Sales reports' } },
-  { id: 'member', label: { zh: '会员报表', en: 'Member reports' } },
-  { id: 'online-mall', label: { zh: '商城报表', en: 'Online mall reports' } },
-  { id: 'services', label: { zh: '服务报表', en: 'Service reports' } },
-  { id: 'stock', label: { zh: '库存报表', en: 'Stock reports' } },
-  { id: 'purchase', label: { zh: '采购报表', en: 'Purchase reports' } },
-  { id: 'supplier', label: { zh: '供应商报表', en: 'Supplier reports' } },
-  { id: 'store-order', label: { zh: '要货报表', en: 'Store order reports' } },
-  { id: 'logistics', label: { zh: '物流报表', en: 'Logistics reports' } },
-  { id: 'finance', label: { zh: '财务报表', en: 'Finance reports' } },
-  { id: 'other', label: { zh: '其他报表', en: 'Other reports' } },
-];
+/** The menu's report groups a report's `area` files it under, named as the menu names them. */
+export const REPORT_AREAS: readonly DatasetChoice[] = REPORT_GROUPS.map((g) => ({ id: g.key, label: { zh: g.title, en: g.title_en } }));
 
 /** A dataset's date columns by the names its reports give them (营业日期), the column itself where none does. */
 export function dateColumnChoices(dataset: Pick<StudioDataset, 'date_columns' | 'date_labels'> | undefined): DatasetChoice[] {
