@@ -10,6 +10,7 @@ import {
   fromCalendar,
   offeredShortcuts,
   pickShortcut,
+  readTyped,
   toCalendar,
   typedOutOfLimit,
   withTime,
@@ -26,6 +27,20 @@ const TODAY = '2025-06-11';
 const rules = (over: Partial<PickerRules> = {}): PickerRules => ({ granularity: 'day', restriction: 'none', today: TODAY, isHistory: false, ...over });
 
 describe('dateRange.logic', () => {
+  it('typed dates in other forms read as the picker\'s own; what is no date is refused', () => {
+    for (const text of ['2025-06-01', '2025/6/1', '2025.06.01', '20250601', ' 2025-6-1 ']) expect(readTyped(text, 'day', false)).toBe('2025-06-01');
+    for (const text of ['2025-02-30', '20251301', '2025-06', '06/01/2025', 'abc', '2025-06-01 10:00']) expect(readTyped(text, 'day', false)).toBeNull();
+    expect(readTyped('', 'day', false)).toBe('');
+    expect(readTyped('2025/6', 'month', false)).toBe('2025-06');
+    expect(readTyped('202506', 'month', false)).toBe('2025-06');
+    expect(readTyped('2025-13', 'month', false)).toBeNull();
+    expect(readTyped('2025/6/1', 'datetime', false)).toBe('2025-06-01 00:00:00');
+    expect(readTyped('2025/6/1', 'datetime', true)).toBe('2025-06-01 23:59:59');
+    expect(readTyped('2025-06-01 9:30', 'datetime', true)).toBe('2025-06-01 09:30:00');
+    expect(readTyped('2025-06-01 24:00:00', 'datetime', true)).toBeNull();
+  });
+
+
   it('rule 335: nine shortcut codes; rule 337: the ≤Y variant has no "today"', () => {
     expect(offeredShortcuts('none')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(offeredShortcuts('to_yesterday')).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
@@ -147,6 +162,22 @@ describe('<DateRangeInput>', () => {
     expect(onRefuse).toHaveBeenCalledWith('选择日期超出限制');
     expect(stateOf().value).toEqual(['2025-06-10', '2025-06-10']);
     expect(end).toHaveProperty('value', '2025-06-10');
+  });
+
+  it('a date typed as 2025/6/1 is read as 2025-06-01; one that is no date is refused with its message and the range stays', async () => {
+    const onRefuse = vi.fn();
+    renderWithProviders(<Harness onRefuse={onRefuse} />);
+    const start = screen.getByLabelText('营业日期开始日期');
+    await userEvent.clear(start);
+    await userEvent.type(start, '2025/6/1');
+    await userEvent.tab();
+    expect(stateOf().value).toEqual(['2025-06-01', '2025-06-10']);
+    await userEvent.clear(start);
+    await userEvent.type(start, '2025-02-30');
+    await userEvent.tab();
+    expect(onRefuse).toHaveBeenCalledWith('日期格式不正确，请按 2025-06-01 输入');
+    expect(stateOf().value).toEqual(['2025-06-01', '2025-06-10']);
+    expect(start).toHaveProperty('value', '2025-06-01');
   });
 
   it('the clear button empties both ends', async () => {

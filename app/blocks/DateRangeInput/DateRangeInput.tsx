@@ -13,6 +13,8 @@ import { useLocale, useT } from '../../i18n';
 import { isSearchKey } from '../TextFilterInput/textFilter.logic';
 import {
   DATE_OUT_OF_LIMIT,
+  DATE_UNREADABLE,
+  readTypedRange,
   boxWidth,
   cellDisabled,
   fromCalendar,
@@ -78,7 +80,12 @@ export function DateRangeInput({
 
   const commitTexts = () => {
     if (texts[0] === value[0] && texts[1] === value[1]) return;
-    const typed: DateRange = [texts[0].trim(), texts[1].trim()];
+    const typed = readTypedRange(texts, granularity);
+    if (!typed) {
+      setTexts(value);
+      onRefuse?.(locale === 'zh-CN' ? DATE_UNREADABLE.zh : DATE_UNREADABLE.en);
+      return;
+    }
     if (typedOutOfLimit(typed, rules)) {
       // refused as a shortcut is: the message, and the range stays what it was
       setTexts(value);

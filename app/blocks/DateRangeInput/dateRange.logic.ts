@@ -54,6 +54,48 @@ export function typedOutOfLimit(range: DateRange, rules: PickerRules): boolean {
   });
 }
 
+/** A typed date in a form the picker does not read: refused, as a date out of limit is. */
+export const DATE_UNREADABLE = { zh: '日期格式不正确，请按 2025-06-01 输入', en: 'Unreadable date: type it as 2025-06-01' } as const;
+
+const pad = (n: string) => n.padStart(2, '0');
+
+/** 'YYYY-MM-DD' of a real calendar day, or null. */
+function calendarDay(y: string, m: string, d: string): string | null {
+  const day = `${y}-${pad(m)}-${pad(d)}`;
+  const t = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(t.getTime()) && t.toISOString().slice(0, 10) === day ? day : null;
+}
+
+/**
+ * One typed end in the picker's form: '2025/6/1', '2025.06.01' and '20250601' read as '2025-06-01'
+ * (months as '2025-06', datetimes with their time, the end's default time when none is typed); empty
+ * stays empty; null when it is no date at all.
+ */
+export function readTyped(text: string, granularity: DateGranularity, end: boolean): string | null {
+  const t = text.trim();
+  if (t === '') return '';
+  if (granularity === 'month') {
+    const m = /^(\d{4})(?:[-/.](\d{1,2})|(\d{2}))$/.exec(t);
+    const month = m ? pad(m[2] ?? m[3]) : '';
+    return m && Number(month) >= 1 && Number(month) <= 12 ? `${m[1]}-${month}` : null;
+  }
+  const m = /^(\d{4})(?:[-/.](\d{1,2})[-/.](\d{1,2})|(\d{2})(\d{2}))(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(t);
+  if (!m) return null;
+  const day = calendarDay(m[1], m[2] ?? m[4], m[3] ?? m[5]);
+  if (!day) return null;
+  if (granularity !== 'datetime') return m[6] === undefined ? day : null;
+  if (m[6] === undefined) return `${day} ${end ? DEFAULT_END_TIME : DEFAULT_START_TIME}`;
+  const time = `${pad(m[6])}:${m[7]}:${m[8] ?? '00'}`;
+  return Number(m[6]) < 24 && Number(m[7]) < 60 && Number(m[8] ?? 0) < 60 ? `${day} ${time}` : null;
+}
+
+/** A typed range in the picker's form, or null when an end is no date. */
+export function readTypedRange(range: DateRange, granularity: DateGranularity): DateRange | null {
+  const start = readTyped(range[0] ?? '', granularity, false);
+  const end = readTyped(range[1] ?? '', granularity, true);
+  return start === null || end === null ? null : [start, end];
+}
+
 /** Rules 131–135: a day (or month) cell the restriction disables. */
 export function cellDisabled(date: string, rules: PickerRules): boolean {
   if (rules.granularity === 'month') return isDisabled(date.slice(0, 7), rules.restriction, rules.today, rules.isHistory, 'month');
