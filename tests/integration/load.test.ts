@@ -137,7 +137,7 @@ describe('bad files are refused with their rejects and nothing is written', () =
       },
       reject: 'sku,sku.parquet,0,selling_price,VARCHAR,"列类型 VARCHAR 不符',
     },
-    { name: "a fact the loader does not take", changes: () => ({ 'purchase_receipt.csv': 'receive_no\nX1\n' }), reject: 'purchase_receipt,purchase_receipt.csv,0,,purchase_receipt.csv,purchase_receipt 暂不支持导入' },
+    { name: "a fact the loader does not take", changes: () => ({ 'settlement.csv': 'settlement_no\nX1\n' }), reject: 'settlement,settlement.csv,0,,settlement.csv,settlement 暂不支持导入' },
     { name: 'an unknown table', changes: () => ({ 'stores.csv': 'store_no\nS1\n' }), reject: 'stores,stores.csv,0,,stores.csv,数据约定中没有表 stores' },
   ];
 
