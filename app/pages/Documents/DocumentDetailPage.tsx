@@ -41,6 +41,7 @@ import {
   visibleFor,
 } from './documents.logic';
 import { DocumentPrintDialog } from './DocumentPrintDialog';
+import { pickerParams } from '../../../engine/document/picker-params';
 import { FieldInput } from './FieldInput';
 import { LinePickers } from './LinePickers';
 import { StateBadge } from './StateBadge';
@@ -237,6 +238,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
                     label={textOf(f.label, locale)}
                     value={header[f.key] ?? null}
                     shownName={f.lookup && shown ? (shown.header[`${f.key}_name`] as string | null) : null}
+                    pickerParams={pickerParams(f, header, header)}
                     onChange={(v) => setHeader((h) => ({ ...h, [f.key]: v }))}
                     required={f.required}
                     decimals={f.decimals}
@@ -293,7 +295,7 @@ function DocumentDetail({ type, no, def }: { type: string; no: string | null; de
                     {lineColumns.map((c) => (
                       <Table.Td key={c.key} miw={c.widget === 'number' ? 110 : undefined}>
                         {editing && !c.readonly && c.key !== skuColumn?.key ? (
-                          <FieldInput def={def} widget={c.widget} source={c.source} label={`${textOf(c.label, locale)} ${i + 1}`} value={line[c.key] ?? null} onChange={(v) => setLine(i, c.key, v)} required={c.required} decimals={c.decimals} min={c.min} max={c.max} maxlength={c.maxlength} />
+                          <FieldInput def={def} widget={c.widget} source={c.source} label={`${textOf(c.label, locale)} ${i + 1}`} value={line[c.key] ?? null} pickerParams={pickerParams(c, line, header)} onChange={(v) => setLine(i, c.key, v)} required={c.required} decimals={c.decimals} min={c.min} max={c.max} maxlength={c.maxlength} />
                         ) : c.format ? (
                           formatCell(row[c.key], c.format)
                         ) : (

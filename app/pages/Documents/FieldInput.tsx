@@ -26,9 +26,11 @@ export interface FieldInputProps {
   required?: boolean;
   /** the looked-up name of the saved code, shown beside it */
   shownName?: string | null;
+  /** what the field's picker reads from the document's other fields (definition `picker_params`), as the server checks it */
+  pickerParams?: Record<string, string>;
 }
 
-export function FieldInput({ def, widget, source, label, value, onChange, decimals, min, max, maxlength, required, shownName }: FieldInputProps) {
+export function FieldInput({ def, widget, source, label, value, onChange, decimals, min, max, maxlength, required, shownName, pickerParams }: FieldInputProps) {
   const { locale } = useLocale();
   const options = useOptions(source, def, false, locale);
   const text = value === null || value === undefined ? '' : String(value);
@@ -55,7 +57,7 @@ export function FieldInput({ def, widget, source, label, value, onChange, decima
       return <TimeField label={label} value={text} withTime={widget === 'datetime'} onChange={(v) => onChange(v || null)} />;
     case 'picker':
       return source?.kind === 'picker' ? (
-        <PickerCodesInput picker={source.picker} valueField={source.value} names={text && shownName ? { [text]: shownName } : undefined} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
+        <PickerCodesInput picker={source.picker} valueField={source.value} extraParams={pickerParams} names={text && shownName ? { [text]: shownName } : undefined} multiple={false} value={text ? [text] : []} onChange={(codes) => onChange(codes[0] ?? null)} placeholder={label} />
       ) : (
         <TextInput size="xs" aria-label={label} value={text} onChange={(e) => onChange(e.currentTarget.value)} />
       );
