@@ -32,33 +32,41 @@ const DOC_TABLES = {
   purchase_order: ['purchase_order', 'po_no'],
 } as const;
 
+/** A query on one database: its rows as objects (`pg.Client`, `Db`), `$1` parameters. */
+export type Rows = (sql: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
 /** Reads a tenant's holdings from the shard it lives on. */
 export async function holdingsOf(url: string, merchantNo: string): Promise<Holdings> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const col = async (sql: string, params: unknown[]) => (await c.query(sql, params)).rows.map((r) => String(Object.values(r)[0]));
-    const [tenantId] = (await col('SELECT tenant_id FROM tenant WHERE merchant_no = $1', [merchantNo])).map(Number);
-    const docs: Record<string, string[]> = {};
-    for (const [type, [table, no]] of Object.entries(DOC_TABLES)) docs[type] = await col(`SELECT ${no} FROM ${table} WHERE tenant_id = $1 ORDER BY 1`, [tenantId]);
-    return {
-      tenantId,
-      merchantNo,
-      names: new Set(
-        await col(
-          `SELECT org_name FROM organisation WHERE tenant_id = $1 UNION SELECT supplier_name FROM supplier WHERE tenant_id = $1
-           UNION SELECT tenant_name FROM tenant WHERE tenant_id = $1`,
-          [tenantId],
-        ),
-      ),
-      orgCodes: await col('SELECT org_code FROM organisation WHERE tenant_id = $1 ORDER BY 1', [tenantId]),
-      supplierNos: await col('SELECT supplier_no FROM supplier WHERE tenant_id = $1 ORDER BY 1', [tenantId]),
-      skuNos: new Set(await col('SELECT sku_no FROM sku WHERE tenant_id = $1', [tenantId])),
-      docs,
-    };
+    return await holdingsFrom(async (sql, params) => (await c.query(sql, params)).rows, merchantNo);
   } finally {
     await c.end();
   }
+}
+
+/** Reads a tenant's holdings with `rows` (a `Db` of either dialect, or a client of its shard). */
+export async function holdingsFrom(rows: Rows, merchantNo: string): Promise<Holdings> {
+  const col = async (sql: string, params: unknown[]) => (await rows(sql, params)).map((r) => String(Object.values(r)[0]));
+  const [tenantId] = (await col('SELECT tenant_id FROM tenant WHERE merchant_no = $1', [merchantNo])).map(Number);
+  const docs: Record<string, string[]> = {};
+  for (const [type, [table, no]] of Object.entries(DOC_TABLES)) docs[type] = await col(`SELECT ${no} FROM ${table} WHERE tenant_id = $1 ORDER BY 1`, [tenantId]);
+  return {
+    tenantId,
+    merchantNo,
+    names: new Set(
+      await col(
+        `SELECT org_name FROM organisation WHERE tenant_id = $1 UNION SELECT supplier_name FROM supplier WHERE tenant_id = $1
+         UNION SELECT tenant_name FROM tenant WHERE tenant_id = $1`,
+        [tenantId],
+      ),
+    ),
+    orgCodes: await col('SELECT org_code FROM organisation WHERE tenant_id = $1 ORDER BY 1', [tenantId]),
+    supplierNos: await col('SELECT supplier_no FROM supplier WHERE tenant_id = $1 ORDER BY 1', [tenantId]),
+    skuNos: new Set(await col('SELECT sku_no FROM sku WHERE tenant_id = $1', [tenantId])),
+    docs,
+  };
 }
 
 /** What a user of `own` must never be shown: what the others hold and `own` does not. */

@@ -5,19 +5,9 @@
  * store and a supplier. PostgreSQL refuses 0x00 in text; a repeated query parameter arrives as a list.
  * DuckDB, and PostgreSQL when HM_DATABASE_URL is set.
  */
-import { channel } from 'node:diagnostics_channel';
-import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gatherRoutes, type ProbeRoute } from './routes';
 import { bearer, startWithAccounts } from './server';
-
-interface ProbeRoute {
-  method: string;
-  url: string;
-  /** query parameter names the route's schema declares or its handler reads */
-  query: string[];
-  /** body field names the route's schema declares or its handler reads */
-  body: string[];
-}
 
 const ACCOUNTS = [
   ['hq', 'admin', 'HMT', '10139'],
@@ -25,46 +15,11 @@ const ACCOUNTS = [
   ['supplier', 'supplier01', 'HMS', '10139'],
 ] as const;
 
-const routes: ProbeRoute[] = [];
+let routes: ProbeRoute[] = [];
 let env: Awaited<ReturnType<typeof startWithAccounts>>;
 
-const schemaNames = (schema: unknown): string[] => Object.keys((schema as { properties?: object } | undefined)?.properties ?? {});
-/** `req.query.x`, `query.x` and `const { x, y } = req.query` in the handler's source */
-function namesRead(source: string, what: 'query' | 'body'): string[] {
-  const dotted = [...source.matchAll(new RegExp(`\\b${what}\\??\\.(\\w+)`, 'g'))].map((m) => m[1]);
-  const destructured = [...source.matchAll(new RegExp(`\\{([\\w\\s,:=']+)\\}\\s*=\\s*\\w+\\.${what}\\b`, 'g'))].flatMap((m) =>
-    m[1].split(',').map((part) => part.split(/[:=]/)[0].trim()),
-  );
-  return [...dotted, ...destructured].filter((n) => /^\w+$/.test(n));
-}
-
-const unique = (names: string[]) => [...new Set(names)];
-
-function collect({ fastify }: { fastify: FastifyInstance }): void {
-  fastify.addHook('onRoute', (r: RouteOptions) => {
-    const methods = ([] as string[]).concat(r.method).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
-    if (!r.url.startsWith('/api/')) return;
-    const source = String(r.handler);
-    for (const method of methods) {
-      routes.push({
-        method,
-        url: r.url,
-        query: unique([...schemaNames(r.schema?.querystring), ...namesRead(source, 'query'), 'keyword']),
-        body: unique([...schemaNames(r.schema?.body), ...namesRead(source, 'body'), 'remark', 'sku_no']),
-      });
-    }
-  });
-}
-
 beforeAll(async () => {
-  // Fastify announces each instance before any route is added: the hook sees every registration
-  const init = channel('fastify.initialization');
-  init.subscribe(collect as (message: unknown) => void);
-  try {
-    env = await startWithAccounts(ACCOUNTS);
-  } finally {
-    init.unsubscribe(collect as (message: unknown) => void);
-  }
+  ({ routes, started: env } = await gatherRoutes(() => startWithAccounts(ACCOUNTS)));
 });
 afterAll(async () => {
   await env?.close();
