@@ -28,7 +28,7 @@ import { LIST_SQL } from '../../server/options/lists';
 import type { ReportConfig, SessionInfo } from '../../engine/wire';
 import { initialRequest } from '../../engine/query';
 import { today } from '../../server/clock';
-import { foreignTo, holdingsFrom, leaksIn, type Foreign, type Holdings } from './cross-tenant';
+import { foreignTo, holdingsFrom, leaksIn, probeReads, probeWrites, type Foreign, type Holdings } from './cross-tenant';
 import { gatherRoutes, type JsonSchema, type ProbeRoute } from './routes';
 import { bearer, login } from './server';
 import { openEmptyDb, openTestDb, pgUrl, withDatabase, type TestDb } from './testdb';
@@ -68,6 +68,8 @@ interface Caller {
   ingestSecret?: string;
   /** a draft of the other tenant per document type: an edit or delete that slipped through would change it */
   drafts: Record<string, string>;
+  /** report 70's first screen as the caller's page asks for it (empty when the caller lacks the report) */
+  reportQuery: Record<string, unknown>;
 }
 
 interface Answer {
@@ -97,6 +99,11 @@ async function idsOf(db: Db, tenantId: number): Promise<Ids> {
     log: await col('SELECT log_id FROM ingest_log WHERE tenant_id = $1 LIMIT 3'),
     studio: await col('SELECT report_id FROM studio_report WHERE tenant_id = $1 LIMIT 3'),
   };
+}
+
+async function reportQueryOf(app: FastifyInstance, token: string): Promise<Record<string, unknown>> {
+  const res = await app.inject({ method: 'GET', url: '/api/reports/70/config', headers: bearer(token) });
+  return res.statusCode === 200 ? (initialRequest(res.json().data as ReportConfig, today()) as unknown as Record<string, unknown>) : {};
 }
 
 const DRAFTS = { 'purchase-receipt': ['purchase_receipt', 'receive_no'], 'stock-adjustment': ['stock_adjustment', 'adjust_no'], 'store-outbound': ['stock_issue_order', 'issue_no'] } as const;
@@ -189,7 +196,7 @@ function valueOf(name: string, route: ProbeRoute, c: Caller, type: string, prop?
   if (kinds.includes('integer') || kinds.includes('number')) {
     if (name === 'tenant_id') return c.other.tenantId;
     if (name === 'id' || name === 'key_id' || name === 'log_id') return Number(idFor(route.url, c)) || 999999;
-    if (name === 'table_id') return Number(c.ids.studio[0] ?? 70);
+    if (name === 'table_id') return 70;
     return NUMBERS[name] ?? 1;
   }
   if (kinds.includes('boolean')) return true;
@@ -210,7 +217,7 @@ function valueOf(name: string, route: ProbeRoute, c: Caller, type: string, prop?
   if (/sku|barcode/.test(name)) return v.sku;
   if (/keyword|name|query|title|remark/.test(name)) return v.name;
   if (name === 'id' || name === 'job_id') return idFor(route.url, c);
-  if (name === 'table_id') return c.ids.studio[0] ?? '70';
+  if (name === 'table_id') return '70';
   if (/type/.test(name)) return type;
   return v.docOf(type);
 }
@@ -264,6 +271,8 @@ function bodyOf(route: ProbeRoute, c: Caller, type: string, nul: boolean, extra:
     report: { title: mark(v.name), dataset: 'sales', tenant_id: c.other.tenantId, filters: [{ field: 'org_code', op: 'in', value: [v.org] }] },
     query: { org_code: v.org, ...tenantFields(c) },
   };
+  // a report screen's own query, then the other tenant's codes on top of it
+  if (route.url.startsWith('/api/reports/:table_id') && !route.schema.body) Object.assign(shaped, c.reportQuery, { org_code: v.org, store_no: v.org, supplier_no: v.supplier });
   const { names, closed } = declared(route.schema.body);
   const fieldNames = closed ? names : [...new Set([...names, ...route.body])];
   const out: Record<string, unknown> = {};
@@ -572,6 +581,7 @@ describe.each(TARGETS)('isolation fuzz on every route: %s', (name, start) => {
         foreign,
         ingestSecret: client === 'HMT' ? secrets[merchant] : undefined,
         drafts: await target.onTenant(other.tenantId, (db) => draftsOf(db, other.tenantId)),
+        reportQuery: await reportQueryOf(app, token),
       });
     }
   }, 600_000);
@@ -605,7 +615,12 @@ describe.each(TARGETS)('isolation fuzz on every route: %s', (name, start) => {
       const ofGroup: Answer[] = [];
       for (const c of group) {
         const probes = (await Promise.all(ordered.map((r) => probesOf(r, c)))).flat();
-        ofGroup.push(...(await run(target.app, c, probes)), ...(await jobResults(target.app, c)));
+        // every report of the caller's menu with the other's codes as filters, its documents, pickers and option lists (cross-tenant.ts)
+        for (const p of [...(await probeReads(target.app, c.token, c.own, c.other, c.foreign)), ...(await probeWrites(target.app, c.token, c.own, c.other, c.foreign))]) {
+          ofGroup.push({ route: p.what, status: p.status, found: p.leaks, sent: decoded(p.what), took: false, what: p.what });
+        }
+        ofGroup.push(...(await run(target.app, c, probes)));
+        ofGroup.push(...(await jobResults(target.app, c)));
       }
       answers.push(...ofGroup);
       leaks.push(...leaksAmong(ofGroup));
