@@ -13,7 +13,7 @@ describe('docs/data-contract.md', () => {
     const text = renderDataContract(dataContract());
     expect(text).toContain('### sales_order_item\n\nFact, loaded by `npm run load` and the push API.');
     expect(text).toContain('### purchase_receipt\n\nFact, loaded by `npm run load` and the push API.');
-    expect(text).toContain('### store_return_order\n\nFact (not loaded yet: no loader takes it).');
+    expect(text).toContain('### settlement\n\nFact (not loaded yet: no loader takes it).');
     expect(text).toMatch(/\| cost_amount \| DECIMAL\(18,4\) \|  \| .*\*\*product fills it:\*\* booked by the posting/);
     expect(text).toContain('| qty | DECIMAL(18,3) | yes |');
     expect(text).toContain('- `sku_no` → `sku.sku_no`');

@@ -32,6 +32,11 @@ export interface FactFamily {
   date: string;
   parts: { table: string; date?: string }[];
   posting?: FactPosting;
+  /**
+   * A later load of a stored key replaces the header and its parts: facts that change over their life
+   * (a store order shipped, an invoice paid) and move no stock. Others are refused once stored.
+   */
+  replaceable?: boolean;
 }
 
 const SALES: FactFamily = {
@@ -165,11 +170,20 @@ const STOCK_FACTS: FactFamily[] = [
   },
 ];
 
-// facts of one table each, moving no stock: card use and top-ups, member points, advance payments
+// facts moving no stock: ledgers and payments, never changed (card use and top-ups, member points, advance
+// payments, receivables and payables, storage clients' stock), and documents whose state moves on
 const SINGLE_TABLES: FactFamily[] = [
   { header: 'card_transaction', key: 'txn_id', date: 'txn_time', parts: [] },
   { header: 'member_points_ledger', key: 'id', date: 'biz_time', parts: [] },
   { header: 'advance_payment', key: 'adv_no', date: 'biz_time', parts: [] },
+  { header: 'ar_ap_ledger', key: 'ledger_id', date: 'biz_time', parts: [] },
+  { header: 'storage_stock_ledger', key: 'id', date: 'biz_date', parts: [] },
+  { header: 'store_order', key: 'dorder_no', date: 'order_time', parts: [{ table: 'store_order_item' }], replaceable: true },
+  { header: 'packing_order', key: 'packing_no', date: 'start_time', parts: [{ table: 'packing_order_item' }], replaceable: true },
+  { header: 'tour_order', key: 'tour_no', date: 'depart_time', parts: [{ table: 'tour_order_stop' }], replaceable: true },
+  { header: 'purchase_order', key: 'po_no', date: 'order_time', parts: [], replaceable: true },
+  { header: 'invoice', key: 'invoice_no', date: 'invoice_date', parts: [], replaceable: true },
+  { header: 'plus_member_subscription', key: 'sub_no', date: 'buy_time', parts: [], replaceable: true },
 ];
 
 /** A document definition that posts, as a family of facts loaded in its posted state. */

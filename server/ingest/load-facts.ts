@@ -137,6 +137,7 @@ async function checkPart(staging: Db, { family, header }: FactLoad, part: Staged
 
 /** Headers of the load the tenant already holds: refused, a fact never changes once loaded. Read under the posting lock. */
 export async function storedFacts(tx: Db, staging: Db, tenantId: number, { family, header }: FactLoad): Promise<Reject[]> {
+  if (family.replaceable) return [];
   const h = header.file;
   const rows = await staging.query<{ r: number; k: string }>(`SELECT rowid::INTEGER AS r, ${normal(h, family.key)} AS k FROM ${stagingTable(h)} ORDER BY rowid`);
   if (!rows.length) return [];
@@ -151,6 +152,19 @@ export async function storedFacts(tx: Db, staging: Db, tenantId: number, { famil
       table: h.table, file: h.file, line: lineOf(h, r.r), column: family.key, value: r.k,
       zh: `${r.k} 已导入：已导入的单据不能修改，退货请导入退货单`, en: `${r.k} is already loaded: a loaded fact never changes; load a return instead`,
     }));
+}
+
+/** A replaceable family's stored headers and parts of the load's keys, removed before the load's rows go in. */
+export async function removeReplaced(tx: Db, staging: Db, tenantId: number, { family, header }: FactLoad): Promise<void> {
+  if (!family.replaceable) return;
+  const h = header.file;
+  const keys = await staging.query<{ k: string }>(`SELECT DISTINCT ${normal(h, family.key)} AS k FROM ${stagingTable(h)}`);
+  if (!keys.length) return;
+  await withScratch(tx, [{ name: 'k', type: typeOf(h, family.key) }], keys.map((r) => [r.k]), async (scratch) => {
+    for (const table of [...family.parts.map((p) => p.table), family.header]) {
+      await tx.query(`DELETE FROM ${table} WHERE tenant_id = $1 AND ${family.key} IN (SELECT k FROM ${scratch})`, [tenantId]);
+    }
+  });
 }
 
 /** The days the load's headers are dated (min, max), or null for a load without rows. */

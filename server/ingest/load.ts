@@ -21,7 +21,7 @@ import { refreshSummaryDays } from '../report/summary-refresh';
 import { HttpError } from '../http/errors';
 import { tenantToday } from '../tenant-clock';
 import type { DataContract } from './contract';
-import { checkFacts, factDays, factLoads, prepareFacts, storedFacts, type FactLoad } from './load-facts';
+import { checkFacts, factDays, factLoads, prepareFacts, removeReplaced, storedFacts, type FactLoad } from './load-facts';
 import { planFiles, REJECTS_FILE, stageFile, type LoadFile } from './load-files';
 import { checkReferences } from './load-references';
 import { rejectsCsv, writeRejects, type Reject } from './load-rejects';
@@ -159,7 +159,10 @@ async function writeFacts(tx: Db, staging: Db, tenantId: number, today: string, 
     }
     throw err;
   }
-  for (const load of loads) for (const f of [load.header, ...load.parts]) wrote(f.file.table, await insertRows(tx, staging, tenantId, f));
+  for (const load of loads) {
+    await removeReplaced(tx, staging, tenantId, load);
+    for (const f of [load.header, ...load.parts]) wrote(f.file.table, await insertRows(tx, staging, tenantId, f));
+  }
 }
 
 /** The summaries and, for days the close has already passed, the T+1 payment copy of the days the facts are dated. */

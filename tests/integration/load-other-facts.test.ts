@@ -1,0 +1,117 @@
+/**
+ * Facts that move no stock load too (docs/loading.md): store orders, invoices, tours, ledgers of
+ * receivables and storage clients. A document whose state moves on (a store order processed, an invoice
+ * paid) is replaced by a later load of its key, header and parts together; a ledger row is refused once
+ * stored. Reports 110 and 193 move by exactly the files' rows. Runs on DuckDB, and on PostgreSQL when
+ * HM_DATABASE_URL is set.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReportRow } from '../../engine/wire';
+import { today as businessToday } from '../../server/clock';
+import type { Db } from '../../server/db/types';
+import { dataContract } from '../../server/ingest/contract-fs';
+import { loadFolder, type LoadResult } from '../../server/ingest/load';
+import { cents, reportClient } from './report-helpers';
+import { login, startTestServer, type TestServer } from './server';
+import { dialectUnderTest } from './testdb';
+
+const today = businessToday();
+const contract = dataContract();
+let s: TestServer;
+let token: string;
+let store: { org_code: string; store_no: string };
+let skus: string[];
+let supplier: string;
+const folders: string[] = [];
+
+const q = (sql: string, params: unknown[] = []) => s.testDb.db.query<Record<string, unknown>>(sql, params);
+
+beforeAll(async () => {
+  s = await startTestServer();
+  token = (await login(s.app, 'admin', 'HMT')).token;
+  const [row] = await q('SELECT org_code, store_no FROM store WHERE tenant_id = 10139 ORDER BY store_no LIMIT 1');
+  store = { org_code: String(row.org_code), store_no: String(row.store_no) };
+  skus = (await q('SELECT sku_no FROM sku WHERE tenant_id = 10139 ORDER BY sku_no LIMIT 2')).map((r) => String(r.sku_no));
+  supplier = String((await q('SELECT supplier_no FROM supplier WHERE tenant_id = 10139 ORDER BY supplier_no LIMIT 1'))[0].supplier_no);
+}, 300_000);
+
+afterAll(async () => {
+  await s?.close();
+  for (const f of folders) rmSync(f, { recursive: true, force: true });
+});
+
+function folderOf(files: Record<string, string[]>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'hm-other-facts-'));
+  folders.push(dir);
+  for (const [name, lines] of Object.entries(files)) writeFileSync(join(dir, name), `${lines.join('\n')}\n`);
+  return dir;
+}
+
+const load = (files: Record<string, string[]>, db: Db = s.testDb.db): Promise<LoadResult> =>
+  loadFolder({ target: db, contract, tenantId: 10139, folder: folderOf(files), source: { kind: 'file' } });
+
+async function totals(id: number): Promise<ReportRow> {
+  return (await reportClient(s, today).open(id, token, (qq) => ({ ...qq, date_start: today, date_end: today, whereList: '[]' }))).totals;
+}
+
+const storeOrder = (status: number, qty: [number, number]) => ({
+  'store_order.csv': ['dorder_no,store_no,org_code,status,order_time,amount', `LOF-O1,${store.store_no},${store.org_code},${status},${today} 09:30:00,${(qty[0] + qty[1]) * 2}`],
+  'store_order_item.csv': [
+    'dorder_no,line_id,sku_no,qty,price,amount,shipped_qty',
+    `LOF-O1,1,${skus[0]},${qty[0]},2,${qty[0] * 2},0`,
+    ...(qty[1] ? [`LOF-O1,2,${skus[1]},${qty[1]},2,${qty[1] * 2},0`] : []),
+  ],
+});
+
+describe(`facts that move no stock load, and documents whose state moves on are replaced (${dialectUnderTest})`, () => {
+  it('a store order and an invoice move 110 and 193 by their rows; a later load of the order replaces it, header and lines', async () => {
+    const was110 = await totals(110);
+    const was193 = await totals(193);
+    const first = await load({
+      ...storeOrder(1, [3, 4]),
+      'invoice.csv': ['invoice_no,party_type,party_no,invoice_date,amount_ex_tax,tax_amount,tax_rate', `LOF-I1,4,${supplier},${today},100,13,0.13`],
+    });
+    expect(first, JSON.stringify(first.rejectList)).toMatchObject({ ok: true, status: 'done' });
+    const now110 = await totals(110);
+    expect(Number(now110.orders) - Number(was110.orders)).toBe(1);
+    expect(Number(now110.ordered_qty) - Number(was110.ordered_qty)).toBeCloseTo(7, 3);
+    const now193 = await totals(193);
+    cents(Number(now193.amount_incl_tax) - Number(was193.amount_incl_tax), 113, '193 amount incl. tax');
+    expect(Number(now193.invoice_count) - Number(was193.invoice_count)).toBe(1);
+
+    // processed the next hour, one line dropped: the stored order becomes the new one, nothing of the old stays
+    const second = await load(storeOrder(2, [5, 0]));
+    expect(second, JSON.stringify(second.rejectList)).toMatchObject({ ok: true, status: 'done' });
+    expect(await q("SELECT status FROM store_order WHERE tenant_id = 10139 AND dorder_no = 'LOF-O1'")).toEqual([{ status: 2 }]);
+    expect(await q("SELECT line_id, qty FROM store_order_item WHERE tenant_id = 10139 AND dorder_no = 'LOF-O1' ORDER BY line_id")).toEqual([{ line_id: 1, qty: 5 }]);
+    const after110 = await totals(110);
+    expect(Number(after110.orders) - Number(was110.orders)).toBe(1);
+    expect(Number(after110.ordered_qty) - Number(was110.ordered_qty)).toBeCloseTo(5, 3);
+    expect(Number(after110.processed_orders) - Number(was110.processed_orders)).toBe(1);
+    // and it moves nothing of the stock
+    expect(await q("SELECT doc_no FROM stock_ledger WHERE tenant_id = 10139 AND doc_no = 'LOF-O1'")).toEqual([]);
+  });
+
+  it('a tour with its stops loads; a ledger row is refused once stored and nothing of its load is written', async () => {
+    const [c] = await q("SELECT center_code FROM logistics_center WHERE tenant_id = 10139 AND center_type = '2' ORDER BY center_code LIMIT 1");
+    const tour = await load({
+      'tour_order.csv': ['tour_no,tour_type,center_code,depart_time', `LOF-T1,1,${c.center_code},${today} 06:00:00`],
+      'tour_order_stop.csv': ['tour_no,seq,org_code,qty', `LOF-T1,1,${store.org_code},12`],
+    });
+    expect(tour, JSON.stringify(tour.rejectList)).toMatchObject({ ok: true, status: 'done' });
+    expect(await q("SELECT seq, org_code FROM tour_order_stop WHERE tenant_id = 10139 AND tour_no = 'LOF-T1'")).toEqual([{ seq: 1, org_code: store.org_code }]);
+
+    const [l] = await q('SELECT * FROM ar_ap_ledger WHERE tenant_id = 10139 ORDER BY ledger_id LIMIT 1');
+    const header = Object.keys(l).filter((k) => k !== 'tenant_id' && l[k] !== null && !(l[k] instanceof Date) && !/time/.test(k));
+    const again = await load({
+      'ar_ap_ledger.csv': [`${header.join(',')},biz_time`, `${header.map((k) => String(l[k])).join(',')},${today} 10:00:00`],
+      'store_order.csv': ['dorder_no,store_no,org_code,status,order_time,amount', `LOF-O9,${store.store_no},${store.org_code},1,${today} 09:30:00,2`],
+    });
+    expect(again.status).toBe('refused');
+    expect(again.rejectList[0]).toMatchObject({ table: 'ar_ap_ledger', column: 'ledger_id' });
+    expect(await q("SELECT dorder_no FROM store_order WHERE tenant_id = 10139 AND dorder_no = 'LOF-O9'")).toEqual([]);
+  });
+});
