@@ -11,7 +11,7 @@
  * tenants on two shards through the shard router (the router speaks PostgreSQL only: its transactions
  * take the tenant's advisory lock).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -42,6 +42,13 @@ const FIRST = '10139';
 const SECOND = '266';
 const SPECIAL = '30001';
 const DOC_TYPES = ['purchase-receipt', 'stock-adjustment', 'store-outbound'] as const;
+/** Import types (a document definition's `import.type`) and the document type each imports lines into. */
+const IMPORTS: Record<string, string> = Object.fromEntries(
+  readdirSync(join(import.meta.dirname, '..', '..', 'report-defs', 'documents'))
+    .map((f) => JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'report-defs', 'documents', f), 'utf8')) as { id: string; import?: { type: string } })
+    .filter((d) => d.import)
+    .map((d) => [d.import!.type, d.id]),
+);
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const MULTIPART = new Set(['POST /api/uploads', 'POST /api/documents/:type/:no/attachments', 'POST /api/print/set_print_model', 'POST /api/import/:type']);
 
@@ -70,6 +77,10 @@ interface Caller {
   drafts: Record<string, string>;
   /** report 70's first screen as the caller's page asks for it (empty when the caller lacks the report) */
   reportQuery: Record<string, unknown>;
+  /** a draft of the caller's own tenant per type, to import the other's goods into */
+  ownDrafts: Record<string, string>;
+  /** the headings of each type's import template, as the caller downloads it */
+  headings: Record<string, string[]>;
 }
 
 interface Answer {
@@ -99,6 +110,14 @@ async function idsOf(db: Db, tenantId: number): Promise<Ids> {
     log: await col('SELECT log_id FROM ingest_log WHERE tenant_id = $1 LIMIT 3'),
     studio: await col('SELECT report_id FROM studio_report WHERE tenant_id = $1 LIMIT 3'),
   };
+}
+
+async function headingsOf(app: FastifyInstance, token: string, type: string): Promise<string[]> {
+  const res = await app.inject({ method: 'GET', url: `/api/import/template?type=${type}`, headers: bearer(token) });
+  if (res.statusCode !== 200) return [];
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  return ((book.worksheets[0]?.getRow(1).values ?? []) as unknown[]).filter((v) => v !== undefined && v !== null).map(String);
 }
 
 async function reportQueryOf(app: FastifyInstance, token: string): Promise<Record<string, unknown>> {
@@ -161,7 +180,10 @@ function valuesFor(c: Caller) {
   const supplier = c.other.supplierNos.find((s) => !c.own.supplierNos.includes(s)) ?? c.other.supplierNos[0];
   const sku = [...c.other.skuNos].find((s) => c.foreign.skuNos.has(s)) ?? [...c.other.skuNos][0];
   const name = [...c.other.names].find((n) => !c.own.names.has(n) && n.length >= 4) ?? '';
-  const docOf = (type: string) => c.drafts[type] ?? c.other.docs[type]?.find((no) => c.foreign.docNos.has(no)) ?? c.other.docs[type]?.[0] ?? 'PR000000000';
+  const docOf = (t: string) => {
+    const type = IMPORTS[t] ?? t;
+    return c.drafts[type] ?? c.other.docs[type]?.find((no) => c.foreign.docNos.has(no)) ?? c.other.docs[type]?.[0] ?? 'PR000000000';
+  };
   return { org, supplier, sku, name, docOf, tenant: String(c.other.tenantId), merchant: c.other.merchantNo };
 }
 
@@ -289,7 +311,8 @@ function bodyOf(route: ProbeRoute, c: Caller, type: string, nul: boolean, extra:
 }
 
 /** The types a route's `:type` (or `type` parameter) is probed with. */
-const typesOf = (route: ProbeRoute): readonly string[] => (/:type/.test(route.url) || route.query.includes('type') ? DOC_TYPES : DOC_TYPES.slice(0, 1));
+const typesOf = (route: ProbeRoute): readonly string[] =>
+  route.url.startsWith('/api/import') ? Object.keys(IMPORTS) : /:type/.test(route.url) || route.query.includes('type') ? DOC_TYPES : DOC_TYPES.slice(0, 1);
 
 function multipart(fields: Record<string, string>, file: { name: string; type: string; data: Buffer }): { payload: Buffer; type: string } {
   const boundary = '----hmfuzz';
@@ -302,13 +325,14 @@ function multipart(fields: Record<string, string>, file: { name: string; type: s
   return { payload, type: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** An xlsx whose every cell of its one data row names the other tenant (codes, goods, document number). */
+/** An xlsx of the import template's headings whose data row names the other tenant: its goods, codes, document number. */
 async function sheetNaming(c: Caller, type: string): Promise<Buffer> {
   const v = valuesFor(c);
+  const headings = c.headings[type]?.length ? c.headings[type] : ['sku_no', 'qty', 'price', 'org_code', 'supplier_no', 'lot_no'];
   const book = new ExcelJS.Workbook();
   const sheet = book.addWorksheet('Sheet1');
-  sheet.addRow(['sku_no', 'qty', 'price', 'org_code', 'supplier_no', 'lot_no', 'tenant_id']);
-  sheet.addRow([v.sku, 1, 1, v.org, v.supplier, v.docOf(type), v.tenant]);
+  sheet.addRow(headings);
+  sheet.addRow(headings.map((h) => (/数量|价|金额|qty|price|amount/i.test(h) ? 1 : /批次|lot/i.test(h) ? v.docOf(type) : /日期|时间|date/i.test(h) ? today() : v.sku)));
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
@@ -346,7 +370,11 @@ async function probesOf(route: ProbeRoute, c: Caller): Promise<Probe[]> {
         : key === 'POST /api/print/set_print_model'
           ? { name: `${v.docOf(type)}.xml`, type: 'text/xml', data: Buffer.from(`<report name="${v.name}" org="${v.org}"/>`) }
           : { name: `${v.docOf(type)}.png`, type: 'image/png', data: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex') };
-      for (const [u, nul] of [[`${url}?${query(false, false, false)}`, false], [`${url}?${query(false, true, false)}`, false], [`${url}?${query(true, false, false)}`, true]] as const) {
+      const targets: [string, boolean][] = [[`${url}?${query(false, false, false)}`, false], [`${url}?${query(false, true, false)}`, false], [`${url}?${query(true, false, false)}`, true]];
+      // the other's goods imported into a draft of the caller's own: the job's result is searched too
+      const ownDraft = c.ownDrafts[IMPORTS[type] ?? type];
+      if (key === 'POST /api/import/:type' && ownDraft) targets.push([`${url}?no=${enc(ownDraft)}`, false]);
+      for (const [u, nul] of targets) {
         const form = multipart(nul ? { ...fields, remark: `${v.name}\u0000` } : fields, file);
         push({ method: 'POST', url: u, headers: { ...headers, 'content-type': form.type }, payload: form.payload }, fields);
       }
@@ -427,8 +455,8 @@ async function run(app: FastifyInstance, c: Caller, probes: Probe[]): Promise<An
 }
 
 /** The caller's own export and import jobs the fuzz started, once ended, each downloaded and searched. */
-async function jobResults(app: FastifyInstance, c: Caller): Promise<Answer[]> {
-  const list = async () => ((await app.inject({ method: 'GET', url: '/api/jobs?page_num=1&page_size=200', headers: bearer(c.token) })).json().data?.list ?? []) as { job_id: string; status: string; has_file?: boolean }[];
+async function jobResults(app: FastifyInstance, c: Caller, sent: string): Promise<Answer[]> {
+  const list = async () => ((await app.inject({ method: 'GET', url: '/api/jobs?page_num=1&page_size=50', headers: bearer(c.token) })).json().data?.list ?? []) as { job_id: string; status: string; has_file?: boolean }[];
   const end = Date.now() + 60_000;
   let jobs = await list();
   while (jobs.some((j) => j.status === 'running' || j.status === 'queued') && Date.now() < end) {
@@ -439,7 +467,7 @@ async function jobResults(app: FastifyInstance, c: Caller): Promise<Answer[]> {
   for (const job of jobs) {
     for (const url of [`/api/jobs/${job.job_id}`, ...(job.has_file ? [`/api/jobs/${job.job_id}/download`] : [])]) {
       const res = await app.inject({ method: 'GET', url, headers: bearer(c.token) });
-      out.push({ route: `job ${url}`, status: res.statusCode, found: await markersIn(res, c.foreign), sent: '', took: false, what: `GET ${url}` });
+      out.push({ route: `job ${url}`, status: res.statusCode, found: await markersIn(res, c.foreign), sent, took: false, what: `GET ${url}` });
     }
   }
   return out;
@@ -582,6 +610,8 @@ describe.each(TARGETS)('isolation fuzz on every route: %s', (name, start) => {
         ingestSecret: client === 'HMT' ? secrets[merchant] : undefined,
         drafts: await target.onTenant(other.tenantId, (db) => draftsOf(db, other.tenantId)),
         reportQuery: await reportQueryOf(app, token),
+        ownDrafts: await target.onTenant(own.tenantId, (db) => draftsOf(db, own.tenantId)),
+        headings: Object.fromEntries(await Promise.all(Object.keys(IMPORTS).map(async (t) => [t, await headingsOf(app, token, t)]))),
       });
     }
   }, 600_000);
@@ -606,8 +636,7 @@ describe.each(TARGETS)('isolation fuzz on every route: %s', (name, start) => {
 
   it('reaches every route as each client, naming the other tenant: no 5xx, nothing of the other shown, nothing of the other changed', async () => {
     current = name;
-    // logout last: it ends the caller's session
-    const ordered = [...routes].filter((r) => !NOT_PROBED[`${r.method} ${r.url}`]).sort((a, b) => Number(a.url === '/api/auth/logout') - Number(b.url === '/api/auth/logout'));
+    const ordered = routes.filter((r) => !NOT_PROBED[`${r.method} ${r.url}`]);
     // the tenant 10139's callers first, with 266's totals watched; then 266's head office, with 10139's watched
     for (const group of [callers.slice(0, 3), callers.slice(3)]) {
       const watched = group[0].other.tenantId;
@@ -619,8 +648,12 @@ describe.each(TARGETS)('isolation fuzz on every route: %s', (name, start) => {
         for (const p of [...(await probeReads(target.app, c.token, c.own, c.other, c.foreign)), ...(await probeWrites(target.app, c.token, c.own, c.other, c.foreign))]) {
           ofGroup.push({ route: p.what, status: p.status, found: p.leaks, sent: decoded(p.what), took: false, what: p.what });
         }
-        ofGroup.push(...(await run(target.app, c, probes)));
-        ofGroup.push(...(await jobResults(target.app, c)));
+        // logout last, after the jobs are read: it ends the caller's session
+        const last = (p: Probe) => p.route === 'POST /api/auth/logout';
+        ofGroup.push(...(await run(target.app, c, probes.filter((p) => !last(p)))));
+        // a job's result may repeat what the caller's requests named (an import's refused goods)
+        ofGroup.push(...(await jobResults(target.app, c, probes.map((p) => p.sent).join('\n'))));
+        ofGroup.push(...(await run(target.app, c, probes.filter(last))));
       }
       answers.push(...ofGroup);
       leaks.push(...leaksAmong(ofGroup));
