@@ -7,9 +7,6 @@
  * does not have, a document already stored, a lot number taken or a lot short, and writes nothing.
  * Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../engine/dates/calendar';
 import type { DocumentDetail } from '../../engine/document/wire';
@@ -17,8 +14,7 @@ import type { ReportRow } from '../../engine/wire';
 import { buildServer } from '../../server/app';
 import { today as businessToday } from '../../server/clock';
 import type { Db } from '../../server/db/types';
-import { dataContract } from '../../server/ingest/contract-fs';
-import { loadFolder, type LoadResult } from '../../server/ingest/load';
+import { fileLoads } from './load-helpers';
 import { reportClient } from './report-helpers';
 import { bearer, login, startWithAccounts, type TestServer } from './server';
 import { coldCopy, dialectUnderTest } from './testdb';
@@ -26,7 +22,6 @@ import { coldCopy, dialectUnderTest } from './testdb';
 const today = businessToday();
 const yesterday = addDays(today, -1);
 const at = (hour: number) => `${yesterday} ${String(hour).padStart(2, '0')}:00:00`;
-const contract = dataContract();
 
 let env: Awaited<ReturnType<typeof startWithAccounts>>;
 let a: TestServer;
@@ -37,7 +32,7 @@ let bToken: string;
 let org: string;
 let sku: string;
 let reason: string;
-const folders: string[] = [];
+const loads = fileLoads();
 
 const q = (db: Db, sql: string, params: unknown[] = []) => db.query<Record<string, unknown>>(sql, params);
 
@@ -46,8 +41,7 @@ beforeAll(async () => {
   a = env.server;
   copy = await coldCopy();
   bDb = await copy.open();
-  const filesDir = mkdtempSync(join(tmpdir(), 'hm-load-docs-'));
-  folders.push(filesDir);
+  const filesDir = loads.dir();
   const app = await buildServer({ db: bDb, config: { staticDir: '/nonexistent', filesDir } });
   await app.ready();
   b = { ...a, app, testDb: { ...a.testDb, db: bDb } };
@@ -62,7 +56,7 @@ afterAll(async () => {
   await bDb?.close();
   await copy?.drop();
   await env?.close();
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
+  loads.cleanup();
 });
 
 const call = (method: 'GET' | 'POST' | 'PUT', url: string, token: string, payload?: unknown, app = a.app) =>
@@ -79,15 +73,6 @@ async function approved(type: string, header: Record<string, unknown>, lines: Re
   expect(audit.statusCode, audit.body).toBe(200);
   return no;
 }
-
-function folderOf(files: Record<string, string[]>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hm-load-docs-'));
-  folders.push(dir);
-  for (const [name, lines] of Object.entries(files)) writeFileSync(join(dir, name), `${lines.join('\n')}\n`);
-  return dir;
-}
-
-const load = (folder: string, db: Db = bDb): Promise<LoadResult> => loadFolder({ target: db, contract, tenantId: 10139, folder, source: { kind: 'file' } });
 
 /** The report totals over yesterday at the store and goods item, on one side. */
 async function figures(side: TestServer, token: string): Promise<Record<number, ReportRow>> {
@@ -150,7 +135,7 @@ describe(`loaded stock documents post as approved ones (${dialectUnderTest})`, (
     const amounts = (await q(a.testDb.db, `SELECT amount FROM purchase_receipt_item WHERE tenant_id = 10139 AND receive_no IN ('${receipt}', '${later}') ORDER BY receive_no = '${later}', line_id`)).map((r) => r.amount);
 
     // the same documents as a retailer's files, listed against time order: the load posts them in time order
-    const result = await load(folderOf({
+    const result = await loads.load({
       'stock_adjustment.csv': ['adjust_no,org_code,direction,reason_code,adjust_time', `${adjustIn},${org},1,${reason},${at(12)}`, `${adjustOut},${org},2,${reason},${at(11)}`],
       'stock_adjustment_item.csv': ['adjust_no,line_id,sku_no,lot_no,qty,cost_price', `${adjustIn},1,${sku},,5,3.1`, `${adjustOut},1,${sku},${receipt}-1,2,99`],
       'purchase_receipt.csv': [
@@ -164,7 +149,7 @@ describe(`loaded stock documents post as approved ones (${dialectUnderTest})`, (
         `${receipt},1,${sku},12,4.2,${amounts[0]},0.13,`,
         `${receipt},2,${sku},3.5,4.45,${amounts[1]},0.13,LDX-OWN-1`,
       ],
-    }));
+    }, bDb);
     expect(result, JSON.stringify(result.rejectList)).toMatchObject({ ok: true, status: 'done' });
 
     const docs = [receipt, adjustIn, adjustOut, later];
@@ -203,24 +188,24 @@ describe(`loaded stock documents post as approved ones (${dialectUnderTest})`, (
       ...extra,
     });
 
-    const draft = await load(folderOf(receiptFiles('LDX-R1', '0', '')));
+    const draft = await loads.load(receiptFiles('LDX-R1', '0', ''), bDb);
     expect(draft.status).toBe('refused');
     expect(draft.rejectList[0]).toMatchObject({ table: 'purchase_receipt', column: 'status', value: '0' });
     expect(draft.rejectList[0].zh).toContain('已过账');
 
-    const stored = await load(folderOf(receiptFiles(receipt, '', '')));
+    const stored = await loads.load(receiptFiles(receipt, '', ''), bDb);
     expect(stored.status).toBe('refused');
     expect(stored.rejectList[0].zh).toContain('已导入');
 
-    const taken = await load(folderOf(receiptFiles('LDX-R2', '', 'LDX-OWN-1')));
+    const taken = await loads.load(receiptFiles('LDX-R2', '', 'LDX-OWN-1'), bDb);
     expect(taken.status).toBe('refused');
     expect(taken.rejectList[0].zh).toContain('批次号LDX-OWN-1已存在');
 
     // an adjustment out of more than its lot holds, beside a good receipt: nothing of either is written
-    const short = await load(folderOf(receiptFiles('LDX-R3', '', '', {
+    const short = await loads.load(receiptFiles('LDX-R3', '', '', {
       'stock_adjustment.csv': ['adjust_no,org_code,direction,adjust_time', `LDX-A1,${org},2,${at(16)}`],
       'stock_adjustment_item.csv': ['adjust_no,line_id,sku_no,lot_no,qty', `LDX-A1,1,${sku},LDX-OWN-1,100`],
-    })));
+    }), bDb);
     expect(short.status).toBe('refused');
     expect(short.rejectList[0].zh).toContain('库存不足');
 
@@ -234,10 +219,10 @@ describe(`loaded stock documents post as approved ones (${dialectUnderTest})`, (
     const [p] = await q(bDb, 'SELECT SUM(stock_num) AS qty, SUM(stock_amount) AS amount FROM stock WHERE tenant_id = 10139 AND org_code = $1 AND sku_no = $2', [org, sku]);
     const cost = Math.round(3 * (Number(p.amount) / Number(p.qty)) * 10000) / 10000;
     const before = await figures(b, bToken);
-    const result = await load(folderOf({
+    const result = await loads.load({
       'stock_issue_order.csv': ['issue_no,org_code,issue_type,issue_time', `LDX-I1,${org},13,${at(20)}`],
       'stock_issue_item.csv': ['issue_no,line_id,sku_no,qty', `LDX-I1,1,${sku},3`],
-    }));
+    }, bDb);
     expect(result, JSON.stringify(result.rejectList)).toMatchObject({ ok: true, status: 'done' });
     expect(await q(bDb, "SELECT qty, amount, doc_type FROM stock_ledger WHERE tenant_id = 10139 AND doc_no = 'LDX-I1'")).toEqual([{ qty: -3, amount: -cost, doc_type: 13 }]);
     expect(await q(bDb, "SELECT cost_amount FROM stock_issue_item WHERE tenant_id = 10139 AND issue_no = 'LDX-I1'")).toEqual([{ cost_amount: cost }]);

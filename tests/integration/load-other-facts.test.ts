@@ -5,27 +5,21 @@
  * stored. Reports 110 and 193 move by exactly the files' rows. Runs on DuckDB, and on PostgreSQL when
  * HM_DATABASE_URL is set.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ReportRow } from '../../engine/wire';
 import { today as businessToday } from '../../server/clock';
-import type { Db } from '../../server/db/types';
-import { dataContract } from '../../server/ingest/contract-fs';
-import { loadFolder, type LoadResult } from '../../server/ingest/load';
+import { fileLoads } from './load-helpers';
 import { cents, reportClient } from './report-helpers';
 import { login, startTestServer, type TestServer } from './server';
 import { dialectUnderTest } from './testdb';
 
 const today = businessToday();
-const contract = dataContract();
 let s: TestServer;
 let token: string;
 let store: { org_code: string; store_no: string };
 let skus: string[];
 let supplier: string;
-const folders: string[] = [];
+const loads = fileLoads();
 
 const q = (sql: string, params: unknown[] = []) => s.testDb.db.query<Record<string, unknown>>(sql, params);
 
@@ -40,18 +34,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await s?.close();
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
+  loads.cleanup();
 });
 
-function folderOf(files: Record<string, string[]>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hm-other-facts-'));
-  folders.push(dir);
-  for (const [name, lines] of Object.entries(files)) writeFileSync(join(dir, name), `${lines.join('\n')}\n`);
-  return dir;
-}
-
-const load = (files: Record<string, string[]>, db: Db = s.testDb.db): Promise<LoadResult> =>
-  loadFolder({ target: db, contract, tenantId: 10139, folder: folderOf(files), source: { kind: 'file' } });
+const load = (files: Record<string, string[]>) => loads.load(files, s.testDb.db);
 
 async function totals(id: number): Promise<ReportRow> {
   return (await reportClient(s, today).open(id, token, (qq) => ({ ...qq, date_start: today, date_end: today, whereList: '[]' }))).totals;

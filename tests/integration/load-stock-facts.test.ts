@@ -7,16 +7,12 @@
  * booked costs go into the lines, the positions and snapshots move by exactly the ledger, and reports
  * 112 and 77 move by exactly the files' rows. Runs on DuckDB, and on PostgreSQL when HM_DATABASE_URL is set.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../engine/dates/calendar';
 import type { ReportRow } from '../../engine/wire';
 import { today as businessToday } from '../../server/clock';
 import type { Db } from '../../server/db/types';
-import { dataContract } from '../../server/ingest/contract-fs';
-import { loadFolder, type LoadResult } from '../../server/ingest/load';
+import { fileLoads } from './load-helpers';
 import { cents, reportClient } from './report-helpers';
 import { login, startTestServer, type TestServer } from './server';
 import { coldCopy, dialectUnderTest } from './testdb';
@@ -24,7 +20,6 @@ import { coldCopy, dialectUnderTest } from './testdb';
 const today = businessToday();
 const yesterday = addDays(today, -1);
 const at = (hour: number) => `${yesterday} ${String(hour).padStart(2, '0')}:00:00`;
-const contract = dataContract();
 
 let s: TestServer;
 let token: string;
@@ -39,7 +34,7 @@ let wholesaler: string;
 let supplier: string;
 /** a lot of the goods the centre holds */
 let lot: string;
-const folders: string[] = [];
+const loads = fileLoads();
 
 const q = (db: Db, sql: string, params: unknown[] = []) => db.query<Record<string, unknown>>(sql, params);
 const num = async (db: Db, sql: string, params: unknown[] = []) => Number(Object.values((await q(db, sql, params))[0])[0] ?? 0);
@@ -73,17 +68,8 @@ afterAll(async () => {
   await bDb?.close();
   await copy?.drop();
   await s?.close();
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
+  loads.cleanup();
 });
-
-function folderOf(files: Record<string, string[]>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'hm-stock-facts-'));
-  folders.push(dir);
-  for (const [name, lines] of Object.entries(files)) writeFileSync(join(dir, name), `${lines.join('\n')}\n`);
-  return dir;
-}
-
-const load = (folder: string, db: Db): Promise<LoadResult> => loadFolder({ target: db, contract, tenantId: 10139, folder, source: { kind: 'file' } });
 
 /** One document of each family, each as its own files, in time order. */
 function documents(): Record<string, string[]>[] {
@@ -168,10 +154,10 @@ describe(`stock-moving facts load and post in legs (${dialectUnderTest})`, () =>
     const before = await q(db, 'SELECT org_code, SUM(stock_num) AS qty, SUM(stock_amount) AS amount FROM stock WHERE tenant_id = 10139 AND sku_no = $1 GROUP BY org_code', [sku]);
     const before112 = await reportTotals(112, yesterday);
     const before77 = await reportTotals(77, yesterday);
-    const all = await load(folderOf(together()), db);
+    const all = await loads.load(together(), db);
     expect(all, JSON.stringify(all.rejectList)).toMatchObject({ ok: true, status: 'done' });
     for (const doc of documents()) {
-      const one = await load(folderOf(doc), bDb);
+      const one = await loads.load(doc, bDb);
       expect(one, JSON.stringify(one.rejectList)).toMatchObject({ ok: true, status: 'done' });
     }
     const state = await posted(db);
@@ -233,23 +219,23 @@ describe(`stock-moving facts load and post in legs (${dialectUnderTest})`, () =>
   it('the same files again change nothing; a fact without what its posting needs is refused and writes nothing', async () => {
     const db = s.testDb.db;
     const ledger = await num(db, 'SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139');
-    expect(await load(folderOf(together()), db)).toMatchObject({ status: 'repeated' });
-    const noCenter = await load(folderOf({
+    expect(await loads.load(together(), db)).toMatchObject({ status: 'repeated' });
+    const noCenter = await loads.load({
       'wholesale_order.csv': ['wo_no,wholesaler_no,is_return,order_date', `LSF-W9,${wholesaler},0,${yesterday}`],
       'wholesale_order_item.csv': ['wo_no,line_no,sku_no,qty,amount', `LSF-W9,1,${sku},1,6.5`],
-    }), db);
+    }, db);
     expect(noCenter.status).toBe('refused');
     expect(noCenter.rejectList[0]).toMatchObject({ table: 'wholesale_order', column: 'center_code' });
-    const noTime = await load(folderOf({
+    const noTime = await loads.load({
       'transfer_order.csv': ['transfer_no,from_org_code,to_org_code', `LSF-T9,${store},${store2}`],
       'transfer_item.csv': ['transfer_no,line_id,sku_no,qty', `LSF-T9,1,${sku},1`],
-    }), db);
+    }, db);
     expect(noTime.status).toBe('refused');
     expect(noTime.rejectList[0]).toMatchObject({ table: 'transfer_order', column: 'out_time' });
-    const booked = await load(folderOf({
+    const booked = await loads.load({
       'transfer_order.csv': ['transfer_no,from_org_code,to_org_code,out_time', `LSF-T8,${store},${store2},${at(15)}`],
       'transfer_item.csv': ['transfer_no,line_id,sku_no,qty,amount', `LSF-T8,1,${sku},1,99`],
-    }), db);
+    }, db);
     expect(booked.status).toBe('refused');
     expect(booked.rejectList[0]).toMatchObject({ table: 'transfer_item', column: 'amount' });
     expect(await num(db, 'SELECT COUNT(*) FROM stock_ledger WHERE tenant_id = 10139')).toBe(ledger);
