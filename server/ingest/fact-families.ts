@@ -184,6 +184,8 @@ const SINGLE_TABLES: FactFamily[] = [
   { header: 'purchase_order', key: 'po_no', date: 'order_time', parts: [], replaceable: true },
   { header: 'invoice', key: 'invoice_no', date: 'invoice_date', parts: [], replaceable: true },
   { header: 'plus_member_subscription', key: 'sub_no', date: 'buy_time', parts: [], replaceable: true },
+  // dated by its month (period_month 'YYYY-MM'), open while any day of the month is
+  { header: 'settlement', key: 'settlement_no', date: 'period_month', parts: [{ table: 'settlement_item' }], replaceable: true },
 ];
 
 /** A document definition that posts, as a family of facts loaded in its posted state. */

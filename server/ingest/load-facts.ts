@@ -26,8 +26,17 @@ export interface FactLoad {
 
 const typeOf = (f: LoadFile, column: string) => f.contract.columns.find((c) => c.name === column)!.type;
 const normal = (f: LoadFile, column: string, alias?: string) => typedColumn(column, typeOf(f, column), alias).normal;
-/** The business day of a DATE or TIMESTAMP column, as 'YYYY-MM-DD' text. */
-const dayOf = (f: LoadFile, column: string) => `left(${normal(f, column)}, 10)`;
+/** A fact dated by its month: a 'YYYY-MM' text column (a settlement's period). */
+const isMonth = (f: LoadFile, column: string) => /^VARCHAR\(7\)$/i.test(typeOf(f, column));
+/**
+ * The first and last business day a fact's date column covers, as 'YYYY-MM-DD' text: the day of a DATE or
+ * TIMESTAMP, the month of a month text (NULL when it is no month).
+ */
+function daysOf(f: LoadFile, column: string): { first: string; last: string } {
+  if (!isMonth(f, column)) return { first: `left(${normal(f, column)}, 10)`, last: `left(${normal(f, column)}, 10)` };
+  const first = `TRY_CAST(${normal(f, column)} || '-01' AS DATE)`;
+  return { first: `CAST(${first} AS VARCHAR)`, last: `CAST(last_day(${first}) AS VARCHAR)` };
+}
 
 /** The families among the staged files; a part loaded without its header's file is refused. */
 export function factLoads(staged: ReadonlyMap<string, StagedFile>): { loads: FactLoad[]; rejects: Reject[] } {
@@ -54,15 +63,18 @@ export async function checkFacts(staging: Db, load: FactLoad, today: string): Pr
   const h = header.file;
   const rejects: Reject[] = [];
   const cutoff = threeMonthCutoff(today);
-  const day = dayOf(h, family.date);
-  // a file without the date column is refused below, row by row
-  const dated = !header.columns.includes(family.date) ? [] : await staging.query<{ r: number; d: string }>(
-    `SELECT rowid::INTEGER AS r, ${normal(h, family.date)} AS d FROM ${stagingTable(h)} WHERE ${day} < '${cutoff}' OR ${day} > '${today}' ORDER BY rowid`,
+  const { first, last } = daysOf(h, family.date);
+  // a file without the date column is refused below, row by row; a month is open while any of its days is
+  const dated = !header.columns.includes(family.date) ? [] : await staging.query<{ r: number; d: string; first: string | null; last: string | null }>(
+    `SELECT rowid::INTEGER AS r, ${normal(h, family.date)} AS d, ${first} AS first, ${last} AS last FROM ${stagingTable(h)}
+      WHERE ${normal(h, family.date)} IS NOT NULL AND (${first} IS NULL OR ${last} < '${cutoff}' OR ${first} > '${today}') ORDER BY rowid`,
   );
-  for (const { r, d } of dated) {
+  for (const { r, d, first: from, last: to } of dated) {
     rejects.push({
       table: h.table, file: h.file, line: lineOf(h, r), column: family.date, value: d,
-      zh: openPeriodError(d, today) ?? '', en: `outside the open period ${cutoff} … ${today}: a fact is dated within the last three months and not after today`,
+      ...(from === null || to === null
+        ? { zh: `${d} 不是月份（YYYY-MM）`, en: `${d} is not a month (YYYY-MM)` }
+        : { zh: openPeriodError(from > today ? from : to, today) ?? '', en: `outside the open period ${cutoff} … ${today}: a fact is dated within the last three months and not after today` }),
     });
   }
   const legs = family.posting?.legs ?? [];
@@ -169,8 +181,8 @@ export async function removeReplaced(tx: Db, staging: Db, tenantId: number, { fa
 
 /** The days the load's headers are dated (min, max), or null for a load without rows. */
 export async function factDays(staging: Db, { family, header }: FactLoad): Promise<[string, string] | null> {
-  const d = dayOf(header.file, family.date);
-  const [row] = await staging.query<{ lo: string | null; hi: string | null }>(`SELECT MIN(${d}) AS lo, MAX(${d}) AS hi FROM ${stagingTable(header.file)}`);
+  const { first, last } = daysOf(header.file, family.date);
+  const [row] = await staging.query<{ lo: string | null; hi: string | null }>(`SELECT MIN(${first}) AS lo, MAX(${last}) AS hi FROM ${stagingTable(header.file)}`);
   return row?.lo && row.hi ? [row.lo, row.hi] : null;
 }
 

@@ -81,6 +81,26 @@ describe(`facts that move no stock load, and documents whose state moves on are 
     expect(await q("SELECT doc_no FROM stock_ledger WHERE tenant_id = 10139 AND doc_no = 'LOF-O1'")).toEqual([]);
   });
 
+  it('a settlement is dated by its month: this month moves 192, one before the open period or no month at all is refused', async () => {
+    const month = today.slice(0, 7);
+    const monthTotals = async () => (await reportClient(s, today).open(192, token, (qq) => ({ ...qq, date_start: month, date_end: month, whereList: '[]' }))).totals;
+    const was = await monthTotals();
+    const settlement = (no: string, period: string) => ({
+      'settlement.csv': ['settlement_no,party_type,party_no,period_month,settlement_amount,settled_amount,status,invoice_status', `${no},4,${supplier},${period},500,200,2,0`],
+      'settlement_item.csv': ['settlement_no,doc_type,doc_no,amount', `${no},1,LOF-X1,500`],
+    });
+    const done = await load(settlement('LOF-S1', month));
+    expect(done, JSON.stringify(done.rejectList)).toMatchObject({ ok: true, status: 'done' });
+    const now = await monthTotals();
+    cents(Number(now.settlement_amount) - Number(was.settlement_amount), 500, '192 settlement amount');
+    cents(Number(now.outstanding) - Number(was.outstanding), 300, '192 outstanding');
+    const old = await load(settlement('LOF-S2', '2020-01'));
+    expect(old.status).toBe('refused');
+    expect(old.rejectList[0]).toMatchObject({ column: 'period_month', value: '2020-01' });
+    const bad = await load(settlement('LOF-S3', '2026-1x'));
+    expect(bad.rejectList[0]).toMatchObject({ column: 'period_month', zh: '2026-1x 不是月份（YYYY-MM）' });
+  });
+
   it('a tour with its stops loads; a ledger row is refused once stored and nothing of its load is written', async () => {
     const [c] = await q("SELECT center_code FROM logistics_center WHERE tenant_id = 10139 AND center_type = '2' ORDER BY center_code LIMIT 1");
     const tour = await load({
