@@ -112,6 +112,35 @@ async function idsOf(db: Db, tenantId: number): Promise<Ids> {
   };
 }
 
+/**
+ * What a store or supplier of `own` must not see of its own tenant: the other stores' (or suppliers')
+ * codes and their documents (a store's adjustments and receipts, a supplier's receipts), as holdings
+ * without names or goods (those a store may see of its tenant).
+ */
+async function besideOf(db: Db, own: Holdings, session: SessionInfo): Promise<Holdings> {
+  const col = async (sql: string) => (await db.query<Record<string, unknown>>(sql, [own.tenantId])).map((r) => String(Object.values(r)[0]));
+  const store = session.client === 'HMD';
+  const mine = store
+    ? `SELECT org_code FROM account_org_relation WHERE tenant_id = $1 AND account_id = ${Number(session.account_id)}`
+    : `SELECT '${String(session.supplier_no).replace(/'/g, '')}'`;
+  const key = store ? 'org_code' : 'supplier_no';
+  const docs = (table: string, no: string) => col(`SELECT ${no} FROM ${table} WHERE tenant_id = $1 AND ${key} NOT IN (${mine}) ORDER BY CAST(status AS VARCHAR), 1`);
+  return {
+    tenantId: own.tenantId,
+    merchantNo: own.merchantNo,
+    names: new Set(),
+    orgCodes: store ? await col(`SELECT org_code FROM store WHERE tenant_id = $1 AND org_code NOT IN (${mine}) ORDER BY 1`) : own.orgCodes,
+    supplierNos: store ? own.supplierNos : await col(`SELECT supplier_no FROM supplier WHERE tenant_id = $1 AND supplier_no NOT IN (${mine}) ORDER BY 1`),
+    skuNos: own.skuNos,
+    docs: {
+      'purchase-receipt': await docs('purchase_receipt', 'receive_no'),
+      'stock-adjustment': store ? await docs('stock_adjustment', 'adjust_no') : [],
+      'store-outbound': [],
+      purchase_order: [],
+    },
+  };
+}
+
 async function headingsOf(app: FastifyInstance, token: string, type: string): Promise<string[]> {
   const res = await app.inject({ method: 'GET', url: `/api/import/template?type=${type}`, headers: bearer(token) });
   if (res.statusCode !== 200) return [];
@@ -535,6 +564,8 @@ const TARGETS: [name: string, start: () => Promise<Target>][] = [['one database'
 describe.each(TARGETS)('isolation fuzz on every route: %s', (name, start) => {
   let target: Target;
   let callers: Caller[] = [];
+  /** store and supplier callers naming their own tenant's other stores and suppliers */
+  const scoped: Caller[] = [];
   const answers: Answer[] = [];
   const leaks: string[] = [];
   const changed: string[] = [];
@@ -590,14 +621,25 @@ describe.each(TARGETS)('isolation fuzz on every route: %s', (name, start) => {
       const other = held[otherMerchant];
       const foreign = foreignTo(own, [other, held[SPECIAL]]);
       // a store or a supplier must not see the documents of the other stores or suppliers of its own tenant either
-      if (client !== 'HMT') {
-        const scope = client === 'HMD'
-          ? `org_code NOT IN (SELECT org_code FROM account_org_relation WHERE tenant_id = $1 AND account_id = ${Number(session.account_id)})`
-          : `supplier_no <> '${String(session.supplier_no).replace(/'/g, '')}'`;
-        const sql = client === 'HMD'
-          ? `SELECT adjust_no FROM stock_adjustment WHERE tenant_id = $1 AND ${scope} UNION SELECT receive_no FROM purchase_receipt WHERE tenant_id = $1 AND ${scope}`
-          : `SELECT receive_no FROM purchase_receipt WHERE tenant_id = $1 AND ${scope}`;
-        for (const r of await target.onTenant(own.tenantId, (db) => db.query<Record<string, unknown>>(sql, [own.tenantId]))) foreign.docNos.add(String(Object.values(r)[0]));
+      const beside = client === 'HMT' ? null : await target.onTenant(own.tenantId, (db) => besideOf(db, own, session));
+      for (const no of Object.values(beside?.docs ?? {}).flat()) foreign.docNos.add(no);
+      if (beside) {
+        // the same client again, naming its own tenant's other stores or suppliers: their codes and documents
+        const again = await login(app, username, client, merchant);
+        const docNos = new Set(Object.values(beside.docs).flat());
+        scoped.push({
+          who: `${merchant}/${username} naming other ${client === 'HMD' ? 'stores' : 'suppliers'}`,
+          token: again.token,
+          session: again.session,
+          own,
+          other: beside,
+          ids: { job: [], message: [], upload: [], attachment: [], style: [], template: [], key: [], log: [], studio: [] },
+          foreign: { names: /(?!)/, docNos, skuNos: new Set() },
+          drafts: Object.fromEntries(Object.entries(beside.docs).filter(([, nos]) => nos.length).map(([type, nos]) => [type, nos[0]])),
+          reportQuery: await reportQueryOf(app, again.token),
+          ownDrafts: {},
+          headings: {},
+        });
       }
       callers.push({
         who: `${merchant}/${username}`,
@@ -632,13 +674,19 @@ describe.each(TARGETS)('isolation fuzz on every route: %s', (name, start) => {
       expect(shown.some((f) => f.includes('FZ')), owner.who).toBe(true);
       expect(shown.some((f) => /[A-Z]{2}\d{8,}/.test(f)), owner.who).toBe(true);
     }
+    // the store and the supplier have other stores' and suppliers' documents to name and look for
+    expect(scoped.map((c) => [c.who, c.foreign.docNos.size > 0, Object.keys(c.drafts).length > 0])).toEqual([
+      [`${FIRST}/store01 naming other stores`, true, true],
+      [`${FIRST}/supplier01 naming other suppliers`, true, true],
+    ]);
   });
 
   it('reaches every route as each client, naming the other tenant: no 5xx, nothing of the other shown, nothing of the other changed', async () => {
     current = name;
     const ordered = routes.filter((r) => !NOT_PROBED[`${r.method} ${r.url}`]);
     // the tenant 10139's callers first, with 266's totals watched; then 266's head office, with 10139's watched
-    for (const group of [callers.slice(0, 3), callers.slice(3)]) {
+    // last, the store and supplier naming their own tenant's other stores (its totals change by their own writes: not compared)
+    for (const group of [callers.slice(0, 3), callers.slice(3), scoped]) {
       const watched = group[0].other.tenantId;
       const before = await target.onTenant(watched, (db) => totalsOf(db, watched));
       const ofGroup: Answer[] = [];
@@ -658,7 +706,7 @@ describe.each(TARGETS)('isolation fuzz on every route: %s', (name, start) => {
       answers.push(...ofGroup);
       leaks.push(...leaksAmong(ofGroup));
       const after = await target.onTenant(watched, (db) => totalsOf(db, watched));
-      changed.push(...compareTotals(before, after).map((d) => `tenant ${watched}: ${d.replace('the copy has', 'after the fuzz')}`));
+      if (group !== scoped) changed.push(...compareTotals(before, after).map((d) => `tenant ${watched}: ${d.replace('the copy has', 'after the fuzz')}`));
     }
 
     const byRoute = reached.get(name) ?? new Map<string, number[]>();
