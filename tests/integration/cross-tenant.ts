@@ -1,7 +1,8 @@
 /**
- * A fuzz of tenant isolation for the scale-out suite: a user's read and write endpoints are called
- * with bodies and parameters naming other tenants (tenant_id, merchant_no, their codes and document
- * numbers), and every answer is searched for what only those tenants hold, read from their own shards.
+ * A fuzz of tenant isolation (scale-out suite, and isolation-fuzz.test.ts beside its every-route
+ * probes): a user's read and write endpoints are called with bodies and parameters naming other
+ * tenants (tenant_id, merchant_no, their codes and document numbers), and every answer is searched for
+ * what only those tenants hold, read from their own shards.
  */
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
