@@ -380,10 +380,11 @@ describe('one print never takes the server down', () => {
     const res = await print;
     expect(res.statusCode, res.body).toBe(200);
     expect(pdfText(res.rawPayload).match(new RegExp(no, 'g'))!.length).toBeGreaterThanOrEqual(200);
-    // health answered all along, not after the print
+    // health answered all along, not after the print: rendering on the request thread would hold each
+    // call for most of the print (seconds); the bound leaves room for a machine busy with other tests
     expect(waits.length).toBeGreaterThan(5);
     waits.sort((a, b) => a - b);
-    expect(waits[Math.floor(waits.length * 0.95)]).toBeLessThan(100);
+    expect(waits[Math.floor(waits.length * 0.95)]).toBeLessThan(500);
   }, 180_000);
 
   it('ids and print types beyond their columns answer 400, not 500', async () => {
