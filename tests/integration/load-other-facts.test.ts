@@ -6,6 +6,7 @@
  * HM_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../engine/dates/calendar';
 import type { ReportRow } from '../../engine/wire';
 import { today as businessToday } from '../../server/clock';
 import { fileLoads } from './load-helpers';
@@ -39,8 +40,9 @@ afterAll(async () => {
 
 const load = (files: Record<string, string[]>) => loads.load(files, s.testDb.db);
 
-async function totals(id: number): Promise<ReportRow> {
-  return (await reportClient(s, today).open(id, token, (qq) => ({ ...qq, date_start: today, date_end: today, whereList: '[]' }))).totals;
+/** A report's totals over one day (today unless given), or over its own default dates. */
+async function totals(id: number, day: string | null = today): Promise<ReportRow> {
+  return (await reportClient(s, today).open(id, token, (qq) => ({ ...qq, ...(day ? { date_start: day, date_end: day } : {}), whereList: '[]' }))).totals;
 }
 
 const storeOrder = (status: number, qty: [number, number]) => ({
@@ -99,6 +101,49 @@ describe(`facts that move no stock load, and documents whose state moves on are 
     expect(old.rejectList[0]).toMatchObject({ column: 'period_month', value: '2020-01' });
     const bad = await load(settlement('LOF-S3', '2026-1x'));
     expect(bad.rejectList[0]).toMatchObject({ column: 'period_month', zh: '2026-1x 不是月份（YYYY-MM）' });
+  });
+
+  it('packing, tours, storage movements, payables, receivables and paid memberships move 179, 163, 180, 107, 124 and 161 by their rows', async () => {
+    const yesterday = addDays(today, -1);
+    const one = async (sql: string) => (await q(sql))[0];
+    const center = String((await one("SELECT center_code FROM logistics_center WHERE tenant_id = 10139 AND center_type = '2' ORDER BY center_code LIMIT 1")).center_code);
+    const storage = await one('SELECT s.storage_no, r.storage_project_no FROM storage s CROSS JOIN storage_fee_rate r WHERE s.tenant_id = 10139 AND r.tenant_id = 10139 ORDER BY 1, 2 LIMIT 1');
+    const arap = String((await one('SELECT arap_type FROM ar_ap_type WHERE tenant_id = 10139 ORDER BY arap_type LIMIT 1')).arap_type);
+    const wholesaler = String((await one('SELECT wholesaler_no FROM wholesaler WHERE tenant_id = 10139 ORDER BY wholesaler_no LIMIT 1')).wholesaler_no);
+    const card = String((await one('SELECT plus_card_no FROM plus_member_card WHERE tenant_id = 10139 ORDER BY plus_card_no LIMIT 1')).plus_card_no);
+    const member = String((await one('SELECT member_no FROM member WHERE tenant_id = 10139 ORDER BY member_no LIMIT 1')).member_no);
+    const reports: [number, string | null][] = [[179, yesterday], [163, yesterday], [180, today], [107, null], [124, null], [161, today]];
+    const before = Object.fromEntries(await Promise.all(reports.map(async ([id, day]) => [id, await totals(id, day)] as const)));
+    const done = await load({
+      'packing_order.csv': ['packing_no,center_code,packing_type,start_time,finish_time', `LOF-K1,${center},1,${yesterday} 05:00:00,${yesterday} 05:30:00`],
+      'packing_order_item.csv': ['packing_no,line_id,sku_no,qty', `LOF-K1,1,${skus[0]},3`, `LOF-K1,2,${skus[1]},4`],
+      'tour_order.csv': ['tour_no,tour_type,center_code,depart_time', `LOF-T2,1,${center},${yesterday} 06:00:00`],
+      'tour_order_stop.csv': ['tour_no,seq,org_code,qty', `LOF-T2,1,${store.org_code},12`, `LOF-T2,2,${store.org_code},8`],
+      'storage_stock_ledger.csv': [
+        'id,storage_no,storage_project_no,sku_no,direction,qty,biz_date',
+        `9101390000001,${storage.storage_no},${storage.storage_project_no},${skus[0]},1,10,${today}`,
+        `9101390000002,${storage.storage_no},${storage.storage_project_no},${skus[0]},2,3,${today}`,
+      ],
+      'ar_ap_ledger.csv': [
+        'ledger_id,direction,arap_type,party_type,party_no,amount,biz_time',
+        `9101390000001,2,${arap},4,${supplier},100,${today} 10:00:00`,
+        `9101390000002,2,${arap},4,${supplier},-40,${today} 11:00:00`,
+        `9101390000003,1,${arap},3,${wholesaler},70,${today} 10:00:00`,
+      ],
+      'plus_member_subscription.csv': ['sub_no,plus_card_no,member_no,org_code,amount,is_renewal,buy_time', `LOF-P1,${card},${member},${store.org_code},99,1,${today} 09:00:00`],
+    });
+    expect(done, JSON.stringify(done.rejectList)).toMatchObject({ ok: true, status: 'done' });
+    const after = Object.fromEntries(await Promise.all(reports.map(async ([id, day]) => [id, await totals(id, day)] as const)));
+    const moved = (id: number, key: string) => Number(after[id][key] ?? 0) - Number(before[id][key] ?? 0);
+    expect([moved(179, 'packing_orders'), moved(179, 'lines'), moved(179, 'qty')]).toEqual([1, 2, 7]);
+    expect([moved(163, 'tours'), moved(163, 'stops'), moved(163, 'stop_qty')]).toEqual([1, 2, 20]);
+    expect([moved(180, 'inbound_qty'), moved(180, 'outbound_qty'), moved(180, 'closing_qty')]).toEqual([10, 3, 7]);
+    cents(moved(107, 'incurred'), 100, '107 incurred');
+    cents(moved(107, 'paid'), 40, '107 paid');
+    cents(moved(107, 'closing'), 60, '107 closing');
+    cents(moved(124, 'incurred'), 70, '124 incurred');
+    expect([moved(161, 'cards_sold'), moved(161, 'renewals')]).toEqual([1, 1]);
+    cents(moved(161, 'revenue'), 99, '161 revenue');
   });
 
   it('a tour with its stops loads; a ledger row is refused once stored and nothing of its load is written', async () => {
