@@ -147,6 +147,8 @@ export interface DateColumn {
    * blocks instead of reading them whole to join.
    */
   also?: SqlFragment[];
+  /** the column's name where a report picks it (the studio's 日期字段); without it, the dimension of the same id or a shipped report's range names it */
+  label?: I18nText;
 }
 
 /** One output column of a dimension; the first column of a dimension is its key. */
@@ -181,6 +183,8 @@ export interface FieldDef {
   part?: Ident;
   /** like `part`, for a condition every one of these branches applies (the other branches stay unfiltered) */
   parts?: Ident[];
+  /** the field's name where a report filters on it (the studio's 筛选条件); without it, a shipped report's filter on it names it */
+  label?: I18nText;
 }
 
 export type Aggregation = 'sum' | 'count' | 'count_distinct' | 'min' | 'max';

@@ -20,7 +20,7 @@ export interface StudioField {
   value_type: string;
   /** a condition template: tested with operators 1 and 8 only */
   condition: boolean;
-  /** as the shipped reports over the dataset label their filter on it, where one does */
+  /** as the dataset names it, else as the shipped reports over the dataset label their filter on it */
   label?: { zh: string; en: string };
 }
 
@@ -32,7 +32,7 @@ export interface StudioDataset {
   measures: StudioMeasure[];
   fields: StudioField[];
   date_columns: string[];
-  /** a date column's name as the shipped reports over the dataset label it (营业日期), where one does */
+  /** a date column's name as the dataset gives it, else as its dimension or the shipped reports over the dataset label it (营业日期) */
   date_labels?: Record<string, { zh: string; en: string }>;
 }
 

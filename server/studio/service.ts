@@ -10,6 +10,7 @@ import type { I18nText, ReportFile } from '../../engine/definition/types';
 import { diffJson } from '../../engine/studio/diff';
 import { openDatasets } from '../../engine/studio/access';
 import { missingColumns, type TableColumns } from '../../engine/studio/columns';
+import { dateLabels, fieldLabel } from '../../engine/studio/labels';
 import { defaultWindowBreaks } from '../../engine/studio/date-window';
 import { checkMessage, schemaMessage, type StudioLang } from '../../engine/studio/messages';
 import { STUDIO_MIN_ID, STUDIO_PERMISSION, studioErrors, studioFilePath } from '../../engine/studio/rules';
@@ -108,32 +109,10 @@ export class StudioService {
         format: m.format,
         derived: isDerived(m),
       })),
-      fields: (dataset.fields ?? []).map((f) => ({ id: f.id, value_type: f.value_type, condition: !!f.condition, label: this.fieldLabel(dataset.id, f.id) })),
+      fields: (dataset.fields ?? []).map((f) => ({ id: f.id, value_type: f.value_type, condition: !!f.condition, label: fieldLabel(this.base, dataset, f.id) })),
       date_columns: Object.keys(dataset.date_columns ?? {}),
-      date_labels: this.dateLabels(dataset.id, dataset.dimensions),
+      date_labels: dateLabels(this.base, dataset),
     }));
-  }
-
-  /** A field named as the shipped reports over the dataset label their filter on it (商品), where one does. */
-  private fieldLabel(datasetId: string, fieldId: string): { zh: string; en: string } | undefined {
-    for (const r of this.base.reports.values()) {
-      if (r.dataset !== datasetId) continue;
-      const filter = (r.filters ?? []).find((f) => 'field' in f.target && f.target.field === fieldId);
-      if (filter) return filter.label;
-    }
-    return undefined;
-  }
-
-  /** Date columns named as the dimension of the same id (营业日期), else as the shipped reports over the dataset name their main range. */
-  private dateLabels(datasetId: string, dimensions: readonly { id: string; label: { zh: string; en: string } }[]) {
-    const labels: Record<string, { zh: string; en: string }> = {};
-    for (const d of dimensions) labels[d.id] = d.label;
-    for (const r of this.base.reports.values()) {
-      if (r.dataset !== datasetId) continue;
-      // a comparison range is labelled as such (对比周期), not by its column
-      for (const d of r.dates ?? []) if (d.column && !d.comparison && d.index === 1) labels[d.column] ??= d.label;
-    }
-    return labels;
   }
 
   async list(session: ServerSession): Promise<StudioReportList> {
