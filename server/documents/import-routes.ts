@@ -183,19 +183,21 @@ export async function importRoutes(app: FastifyInstance, { types }: { types: Doc
             const doc = await getDocument(app.db, def, session, no);
             const sheet = fittingRows(read, { max: MAX_DOCUMENT_LINES, existing: doc.lines.length });
             if ('error' in sheet) return { rows: 0, note: sheet.error };
-            const { lines, problems } = checkRows(def, sheet.rows);
+            const { lines, problems: rowProblems } = checkRows(def, sheet.rows);
             onProgress(sheet.rows.length);
-            // each code as its picker offers it for that row and the document's header (a lot of the row's goods)
-            for (const { row, field, value } of await unpickableRows(app.db, session, importColumns(def), sheet.rows.map((r) => r.raw), doc.header)) {
-              const r = sheet.rows[row];
-              if (!problems.some((p) => p.row === r.row)) problems.push({ row: r.row, raw: r.raw, message: `第${r.row}行：${field.label.zh}'${value}'不存在` });
-            }
+            const problems = await appendLines(app.db, def, session, no, lines, async (tx, header) => {
+              const found = [...rowProblems];
+              // each code as its picker offers it for that row and the header as it stands now (a lot of the row's goods)
+              for (const { row, field, value } of await unpickableRows(tx, session, importColumns(def), sheet.rows.map((r) => r.raw), header)) {
+                const r = sheet.rows[row];
+                if (!found.some((p) => p.row === r.row)) found.push({ row: r.row, raw: r.raw, message: `第${r.row}行：${field.label.zh}'${value}'不存在` });
+              }
+              return found.sort((a, b) => a.row - b.row);
+            });
             if (problems.length) {
-              problems.sort((a, b) => a.row - b.row);
               await writeErrorFile(errorFile, def, problems);
               return { rows: 0, note: IMPORT_MESSAGES.rowErrors(problems.length) };
             }
-            await appendLines(app.db, def, session, no, lines);
             return lines.length;
           },
         }, (tx, id) => seal(tx, started(id)));

@@ -337,15 +337,26 @@ export async function updateDocument(db: Db, def: DocumentFile, session: ServerS
 
 /**
  * Adds checked lines after the document's own (an import), in one transaction, provided the
- * document still allows importing in the state it had when the rows were checked.
+ * document still allows importing in the state it had when the rows were checked. `check` answers
+ * what refuses the rows against the header as it stands in that transaction (a header saved while
+ * the import ran cannot let through codes checked against the old one); a refusal writes nothing.
  */
-export async function appendLines(db: Db, def: DocumentFile, session: ServerSession, no: string, rows: Record<string, DocumentValue>[]): Promise<void> {
+export async function appendLines<P>(
+  db: Db,
+  def: DocumentFile,
+  session: ServerSession,
+  no: string,
+  rows: Record<string, DocumentValue>[],
+  check: (tx: Db, header: Record<string, unknown>) => Promise<P[]>,
+): Promise<P[]> {
   const doc = await getDocument(db, def, session, no);
   requireAction(def, doc, 'import');
   const keys = def.lines.map((c) => c.key);
   const t = def.tables;
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await requireUnchanged(tx, def, session.tenant_id, no, doc.status);
+    const refused = await check(tx, (await getDocument(tx, def, session, no)).header);
+    if (refused.length) return refused;
     // the lines as they are now: an import that finished meanwhile is kept
     const lines = await tx.query<DocumentRow>(
       `SELECT ${keys.join(', ')} FROM ${t.lines} WHERE tenant_id = $1 AND ${t.no_column} = $2 ORDER BY ${t.line_column}`,
@@ -353,6 +364,7 @@ export async function appendLines(db: Db, def: DocumentFile, session: ServerSess
     );
     if (lines.length + rows.length > MAX_DOCUMENT_LINES) throw badRequest('TOO_MANY_LINES', DOCUMENT_MESSAGES.tooManyLines(lines.length));
     await writeLines(tx, def, session.tenant_id, no, [...lines.map((l) => Object.fromEntries(keys.map((k) => [k, l[k] ?? null]))), ...rows]);
+    return [];
   });
 }
 

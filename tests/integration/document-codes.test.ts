@@ -240,3 +240,36 @@ describe('import', () => {
     expect(await lotsOf()).toEqual([null, 'TLOT-OK', 'TLOT-SKU2']);
   });
 });
+
+describe('import raced by a save', () => {
+  it('rows are checked against the header as it stands in the transaction that adds them, not as it was read before', async () => {
+    const doc = await accepted('store', { center_code: f.storeCenter });
+    const app = env.server.app;
+    // the store saves the document with its second warehouse right after the import job has read the
+    // sheet and the document, just before the job's write: the window a check outside that write leaves open
+    let armed = false;
+    const start = app.jobs.start.bind(app.jobs);
+    const transaction = app.db.transaction.bind(app.db);
+    app.jobs.start = (spec, seal) =>
+      start({ ...spec, produce: (errorFile, onProgress) => spec.produce(errorFile, (n) => ((armed = true), onProgress(n))) }, seal);
+    app.db.transaction = async (fn) => {
+      if (armed) {
+        armed = false;
+        const saved = await call('PUT', `/api/documents/stock-adjustment/${doc.no}`, 'store', adjustment({ center_code: 'TW-2' }));
+        expect(saved.statusCode, saved.body).toBe(200);
+      }
+      return transaction(fn);
+    };
+    try {
+      // TLOT-OK is stocked at the first warehouse only
+      const raced = await importSheet(doc.no, [[f.sku, 'TLOT-OK', 1, 1]]);
+      expect(raced).toMatchObject({ status: 'done', row_count: 0, error: '共1行有错误，未导入任何数据，请下载错误文件查看' });
+    } finally {
+      app.jobs.start = start;
+      app.db.transaction = transaction;
+    }
+    const now = data<DocumentDetail>(await call('GET', `/api/documents/stock-adjustment/${doc.no}`, 'store'));
+    expect(now.header.center_code).toBe('TW-2');
+    expect(now.lines.map((l) => l.lot_no)).toEqual([null]);
+  });
+});
