@@ -10,13 +10,28 @@
  *  - a day of sales for up to 60 stores posted in bulk (rolled back) against inserting the same
  *    ledger rows directly.
  * Prints figures and ratios; asserts nothing.
+ *
+ * On its own: `npx tsx scripts/bench/writes.ts --data-dir DIR [--pg-url URL] [--runs N] [--only one,stores,tenants,bulk]`
+ * (DIR a seeded DuckDB folder, `npx tsx scripts/seed.ts --scale demo --data-dir DIR`); it also
+ * counts the statements of an approval's transaction.
  */
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import { buildServer } from '../../server/app';
 import { md5Hex } from '../../server/auth/password';
 import { today as businessToday } from '../../server/clock';
+import { openDuckDb } from '../../server/db/duckdb';
+import { migrate } from '../../server/db/migrate';
+import { openPostgres } from '../../server/db/postgres';
 import type { Db } from '../../server/db/types';
 import { postMovements, postingLocks, type Movement } from '../../server/stock/posting';
 import { interleaved, msSpread, ratioLine, spread } from './ab';
+
+const SECTIONS = ['one', 'stores', 'tenants', 'bulk'] as const;
 
 interface Tenant {
   id: number;
@@ -121,26 +136,50 @@ async function directApproval(db: Db, t: Tenant, no: string, org: string, today:
 
 const perSecond = (count: number, ms: number) => (count / (ms / 1000)).toFixed(1);
 
-export async function benchWrites(opts: { name: string; db: Db; app: FastifyInstance; rounds: number; log: (line: string) => void }): Promise<void> {
+export async function benchWrites(opts: {
+  name: string;
+  db: Db;
+  app: FastifyInstance;
+  rounds: number;
+  log: (line: string) => void;
+  only?: ReadonlySet<string>;
+  /** statements run inside transactions so far, when the app's database counts them */
+  statements?: () => number;
+}): Promise<void> {
   const { db, app, log } = opts;
+  const only = opts.only ?? new Set(SECTIONS);
   const today = businessToday();
   const main = await tenantOf(app, db, 10139);
   const other = await tenantOf(app, db, 266);
   log(`\n${opts.name}: writes (${LINES}-line purchase receipts approved through the route; ${opts.rounds} rounds, order rotating)`);
 
-  // one approval beside the same writes done directly
   const store = main.stores[0];
-  const viaRoute = await receipts(app, main, store, opts.rounds + 1, today);
-  const direct = await receipts(app, main, store, opts.rounds + 1, today);
-  let r = 0;
-  let d = 0;
-  const one = await interleaved({ route: () => approve(app, main, viaRoute[r++]), direct: () => directApproval(db, main, direct[d], store, today, d++) }, opts.rounds);
-  log(`  one approval: route ${msSpread(one.route)} | same writes directly ${msSpread(one.direct)} | route / direct ${ratioLine(one.route, one.direct)} | target ≤ 50 ms: ${spread(one.route).median <= 50 ? 'met' : 'NOT met'}`);
+  if (only.has('one')) {
+    // one approval beside the same writes done directly
+    const viaRoute = await receipts(app, main, store, opts.rounds + 1, today);
+    const direct = await receipts(app, main, store, opts.rounds + 1, today);
+    let r = 0;
+    let d = 0;
+    const counted: number[] = [];
+    const route = async () => {
+      const before = opts.statements?.();
+      await approve(app, main, viaRoute[r++]);
+      if (before !== undefined) counted.push(opts.statements!() - before);
+    };
+    const one = await interleaved({ route, direct: () => directApproval(db, main, direct[d], store, today, d++) }, opts.rounds);
+    const statements = counted.length ? ` | ${spread(counted).median} statements in its transaction` : '';
+    log(`  one approval: route ${msSpread(one.route)} | same writes directly ${msSpread(one.direct)} | route / direct ${ratioLine(one.route, one.direct)}${statements} | target ≤ 50 ms: ${spread(one.route).median <= 50 ? 'met' : 'NOT met'}`);
+  }
+  if (only.has('stores')) await storesAtOnce(app, main, today, opts.rounds, log);
+  if (only.has('tenants')) await tenantsAtOnce(app, main, other, store, today, log);
+  if (only.has('bulk')) await bulk(db, main, today, opts.rounds, log);
+}
 
-  // 8 stores at once, locking what postings touch against the whole tenant
+/** 8 stores at once, locking what postings touch against the whole tenant */
+async function storesAtOnce(app: FastifyInstance, main: Tenant, today: string, rounds: number, log: (line: string) => void): Promise<void> {
   const scopes = ['touched', 'tenant'] as const;
   const rate: Record<(typeof scopes)[number], number[]> = { touched: [], tenant: [] };
-  const rounds8 = Math.max(2, Math.ceil(opts.rounds / 5));
+  const rounds8 = Math.max(2, Math.ceil(rounds / 5));
   for (let round = 0; round < rounds8; round++) {
     for (const scope of round % 2 ? [...scopes].reverse() : scopes) {
       const docs = await Promise.all(main.stores.map(async (org) => receipts(app, main, org, PER_STREAM, today)));
@@ -155,8 +194,10 @@ export async function benchWrites(opts: { name: string; db: Db; app: FastifyInst
   }
   const [touched, tenantWide] = [spread(rate.touched).median, spread(rate.tenant).median];
   log(`  ${main.stores.length} stores at once: ${touched.toFixed(1)} approvals/s locking what they touch | ${tenantWide.toFixed(1)} /s locking the tenant | ${(touched / tenantWide).toFixed(2)}× (${rounds8} rounds each)`);
+}
 
-  // two tenants at once against the same approvals one after another
+/** two tenants at once against the same approvals one after another */
+async function tenantsAtOnce(app: FastifyInstance, main: Tenant, other: Tenant, store: string, today: string, log: (line: string) => void): Promise<void> {
   const pair = async () => [await receipts(app, main, store, PER_STREAM * 2, today), await receipts(app, other, other.stores[0], PER_STREAM * 2, today)] as const;
   const [a1, b1] = await pair();
   let t = performance.now();
@@ -168,8 +209,10 @@ export async function benchWrites(opts: { name: string; db: Db; app: FastifyInst
   for (const no of b2) await approve(app, other, no);
   const apart = performance.now() - t;
   log(`  two tenants at once: ${perSecond(a1.length + b1.length, together)} approvals/s | one after another ${perSecond(a2.length + b2.length, apart)} /s | ${(apart / together).toFixed(2)}×`);
+}
 
-  // a day of sales in bulk, rolled back, against inserting the same ledger rows directly
+/** a day of sales in bulk, rolled back, against inserting the same ledger rows directly */
+async function bulk(db: Db, main: Tenant, today: string, rounds: number, log: (line: string) => void): Promise<void> {
   const [{ day }] = await db.query<{ day: string }>('SELECT CAST(MAX(business_date) AS VARCHAR) AS day FROM sales_order_item WHERE tenant_id = $1 AND business_date < CAST($2 AS DATE)', [main.id, today]);
   const lines = await db.query<{ org_code: string; sku_no: string; qty: number; order_no: string; line_no: number; t: string }>(
     `SELECT o.org_code, i.sku_no, i.qty, i.order_no, i.line_no, CAST(o.order_time AS VARCHAR) AS t
@@ -193,6 +236,53 @@ export async function benchWrites(opts: { name: string; db: Db; app: FastifyInst
           AND o.org_code IN (SELECT org_code FROM store WHERE tenant_id = $1 ORDER BY org_code LIMIT 60)`,
       [main.id, day],
     )),
-  }, Math.max(3, Math.ceil(opts.rounds / 5)));
+  }, Math.max(3, Math.ceil(rounds / 5)));
   log(`  a day of sales in bulk, rolled back (${moves.length.toLocaleString()} lines, ${new Set(moves.map((m) => m.org)).size} stores, ${day}): posting ${msSpread(bulk.posting)} | the ledger rows inserted directly ${msSpread(bulk.insert)} | ${ratioLine(bulk.posting, bulk.insert, 2)}`);
+}
+
+/** The database with every statement inside a transaction counted. */
+function counting(db: Db): { db: Db; count: () => number } {
+  let n = 0;
+  const inTx = (tx: Db): Db =>
+    new Proxy(tx, {
+      get: (t, k) => (k === 'query' || k === 'exec' ? (...a: unknown[]) => (n++, (t[k] as (...x: unknown[]) => unknown)(...a)) : t[k as keyof Db]),
+    });
+  const wrapped = new Proxy(db, { get: (t, k) => (k === 'transaction' ? <T>(fn: (tx: Db) => Promise<T>) => t.transaction((tx) => fn(inTx(tx))) : t[k as keyof Db]) });
+  return { db: wrapped, count: () => n };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const { values } = parseArgs({
+    options: {
+      'data-dir': { type: 'string' },
+      'pg-url': { type: 'string' },
+      runs: { type: 'string', default: '31' },
+      only: { type: 'string', default: SECTIONS.join(',') },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help || (!values['data-dir'] && !values['pg-url'])) {
+    console.log('npx tsx scripts/bench/writes.ts --data-dir DIR (a seeded DuckDB folder; approves on a copy) [--pg-url URL (keeps what it approves)] [--runs 31] [--only one,stores,tenants,bulk]');
+    process.exit(0);
+  }
+  const only = new Set(values.only!.split(','));
+  const run = async (name: string, db: Db, filesDir: string) => {
+    await migrate(db);
+    const counted = counting(db);
+    const app = await buildServer({ db: counted.db, config: { staticDir: '/nonexistent', filesDir } });
+    await app.ready();
+    await benchWrites({ name, db, app, rounds: Number(values.runs), log: console.log, only, statements: counted.count });
+    await app.close();
+    await db.close();
+  };
+  if (values['data-dir']) {
+    const dir = mkdtempSync(join(tmpdir(), 'hm-bench-writes-'));
+    try {
+      copyFileSync(join(values['data-dir'], 'hm.duckdb'), join(dir, 'hm.duckdb'));
+      await run('DuckDB', await openDuckDb(join(dir, 'hm.duckdb')), dir);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (values['pg-url']) await run('PostgreSQL', await openPostgres(values['pg-url']), mkdtempSync(join(tmpdir(), 'hm-bench-writes-files-')));
 }

@@ -13,19 +13,21 @@ export async function centerChooser(tx: Db, tenantId: number, orgs: readonly str
   for (let i = 0; i < orgs.length; i += 500) {
     const part = orgs.slice(i, i + 500);
     const slots = part.map((_, j) => `$${j + 2}`).join(', ');
-    const rows = await tx.query<{ org_code: string; sku_no: string; c: string }>(
-      `SELECT org_code, sku_no, MIN(center_code) AS c FROM stock WHERE tenant_id = $1 AND org_code IN (${slots}) GROUP BY org_code, sku_no`,
-      [tenantId, ...part],
-    );
-    for (const r of rows) held.set(`${r.org_code}\u0000${r.sku_no}`, r.c);
-    const most = await tx.query<{ org_code: string; c: string }>(
-      `SELECT org_code, center_code AS c FROM (
+    // both answers in one statement: per goods item its centre (sku_no set), per organisation its usual one (sku_no NULL)
+    const rows = await tx.query<{ org_code: string; sku_no: string | null; c: string }>(
+      `WITH s AS (SELECT org_code, center_code, sku_no FROM stock WHERE tenant_id = $1 AND org_code IN (${slots}))
+       SELECT org_code, sku_no, MIN(center_code) AS c FROM s GROUP BY org_code, sku_no
+       UNION ALL
+       SELECT org_code, NULL, center_code FROM (
          SELECT org_code, center_code, ROW_NUMBER() OVER (PARTITION BY org_code ORDER BY COUNT(*) DESC, center_code) AS n
-           FROM stock WHERE tenant_id = $1 AND org_code IN (${slots}) GROUP BY org_code, center_code) x
+           FROM s GROUP BY org_code, center_code) x
         WHERE n = 1`,
       [tenantId, ...part],
     );
-    for (const r of most) usual.set(r.org_code, r.c);
+    for (const r of rows) {
+      if (r.sku_no === null) usual.set(r.org_code, r.c);
+      else held.set(`${r.org_code}\u0000${r.sku_no}`, r.c);
+    }
   }
   return (org, sku, named) => held.get(`${org}\u0000${sku}`) ?? named ?? usual.get(org) ?? org;
 }

@@ -5,9 +5,10 @@
  */
 import { roundQty, toYuan } from '../../engine/stock';
 import { inChunks, marks } from '../db/in-list';
-import { withScratch } from '../db/scratch';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
+import { NO_NUM, NO_TEXT, num, type ReadPart, type ReadRow } from './one-read';
+import { withRows } from './row-set';
 
 export const POSTING_MESSAGES = {
   lotShort: (lot: string, sku: string) => `批次${lot}（商品${sku}）库存不足，不能出库`,
@@ -54,25 +55,30 @@ export class LotBook {
 
   private constructor() {}
 
-  /** The stored lots among these numbers: whose goods they are and their stock at each organisation. */
-  static async read(tx: Db, tenantId: number, lotNos: readonly string[]): Promise<LotBook> {
+  /**
+   * The combined read's parts (one-read.ts): whose goods these lot numbers are, and the stock at each
+   * organisation of those `moved` (a lot a posting opens has none: its number is refused if taken).
+   */
+  static reads(tenantId: number, lotNos: readonly string[], moved: readonly string[]): ReadPart[] {
+    const owners = inChunks([...new Set(lotNos)]).map((part) => ({
+      part: 'lot',
+      select: `SELECT lot_no, ${NO_TEXT}, ${NO_TEXT}, sku_no, ${NO_NUM}, ${NO_NUM}, ${NO_NUM} FROM lot WHERE tenant_id = $1 AND lot_no IN (${marks(part.length, 2)})`,
+      params: [tenantId, ...part],
+    }));
+    const stock = inChunks([...new Set(moved)]).map((part) => ({
+      part: 'lot stock',
+      select: `SELECT lot_no, org_code, center_code, sku_no, ${num('stock_num')}, ${NO_NUM}, ${NO_NUM} FROM lot_stock WHERE tenant_id = $1 AND lot_no IN (${marks(part.length, 2)})`,
+      params: [tenantId, ...part],
+    }));
+    return [...owners, ...stock];
+  }
+
+  /** The stored lots as the combined read found them. */
+  static of(read: Map<string, ReadRow[]>): LotBook {
     const book = new LotBook();
-    for (const part of inChunks([...new Set(lotNos)])) {
-      for (const r of await tx.query<{ lot_no: string; sku_no: string }>(`SELECT lot_no, sku_no FROM lot WHERE tenant_id = $1 AND lot_no IN (${marks(part.length, 2)})`, [tenantId, ...part])) {
-        book.owner.set(r.lot_no, r.sku_no);
-      }
-    }
-    // only a stored lot can have stock (a receipt's new lots have none)
-    for (const part of inChunks([...book.owner.keys()])) {
-      const stock = await tx.query<{ lot_no: string; org_code: string; center_code: string; sku_no: string; stock_num: number }>(
-        `SELECT lot_no, org_code, center_code, sku_no, stock_num FROM lot_stock WHERE tenant_id = $1 AND lot_no IN (${marks(part.length, 2)})`,
-        [tenantId, ...part],
-      );
-      for (const r of stock) {
-        book.held.set(heldKey(r.lot_no, r.org_code, r.center_code), {
-          lotNo: r.lot_no, org: r.org_code, center: r.center_code, sku: r.sku_no, stored: true, qty: Number(r.stock_num), time: '',
-        });
-      }
+    for (const r of read.get('lot') ?? []) book.owner.set(r.a!, r.d!);
+    for (const r of read.get('lot stock') ?? []) {
+      book.held.set(heldKey(r.a!, r.b!, r.c!), { lotNo: r.a!, org: r.b!, center: r.c!, sku: r.d!, stored: true, qty: Number(r.n1), time: '' });
     }
     return book;
   }
@@ -109,25 +115,26 @@ export class LotBook {
     }
     const moved = [...this.held.values()].filter((h) => h.time !== '');
     if (!moved.length) return;
-    const rows = moved.map((h) => [h.lotNo, h.org, h.center, h.sku, h.stored ? 1 : 0, h.qty, h.time]);
-    const scratchColumns = [
+    const rows = moved.map((h) => [h.lotNo, h.org, h.center, h.sku, h.qty, h.time]);
+    const stockColumns = [
       { name: 'lot_no', type: 'VARCHAR' },
       { name: 'org_code', type: 'VARCHAR' },
       { name: 'center_code', type: 'VARCHAR' },
       { name: 'sku_no', type: 'VARCHAR' },
-      { name: 'stored', type: 'INTEGER' },
       { name: 'stock_num', type: 'DECIMAL(18,3)' },
       { name: 'last_modify', type: 'TIMESTAMP' },
     ];
-    await withScratch(tx, scratchColumns, rows, async (x) => {
-      const same = `l.tenant_id = $1 AND l.lot_no = x.lot_no AND l.org_code = x.org_code AND l.center_code = x.center_code`;
-      await tx.query(`UPDATE lot_stock l SET stock_num = x.stock_num, last_modify = x.last_modify FROM ${x} x WHERE x.stored = 1 AND x.stock_num <> 0 AND ${same}`, [tenantId]);
-      await tx.query(`DELETE FROM lot_stock l WHERE EXISTS (SELECT 1 FROM ${x} x WHERE x.stored = 1 AND x.stock_num = 0 AND ${same})`, [tenantId]);
-      await tx.query(
-        `INSERT INTO lot_stock (tenant_id, lot_no, org_code, center_code, sku_no, stock_num, last_modify)
-         SELECT $1, lot_no, org_code, center_code, sku_no, stock_num, last_modify FROM ${x} x WHERE x.stored = 0 AND x.stock_num <> 0`,
-        [tenantId],
-      );
-    });
+    // a receipt's lots are all new: a plain insert, which reads nothing
+    const sql = (from: string) =>
+      moved.some((h) => h.stored)
+        ? `MERGE INTO lot_stock l USING ${from} x
+              ON l.tenant_id = $1 AND l.lot_no = x.lot_no AND l.org_code = x.org_code AND l.center_code = x.center_code
+            WHEN MATCHED AND x.stock_num = 0 THEN DELETE
+            WHEN MATCHED THEN UPDATE SET stock_num = x.stock_num, last_modify = x.last_modify
+            WHEN NOT MATCHED AND x.stock_num <> 0 THEN
+              INSERT (tenant_id, lot_no, org_code, center_code, sku_no, stock_num, last_modify) VALUES ($1, x.lot_no, x.org_code, x.center_code, x.sku_no, x.stock_num, x.last_modify)`
+        : `INSERT INTO lot_stock (tenant_id, lot_no, org_code, center_code, sku_no, stock_num, last_modify)
+           SELECT $1, x.lot_no, x.org_code, x.center_code, x.sku_no, x.stock_num, x.last_modify FROM ${from} x WHERE x.stock_num <> 0`;
+    await withRows(tx, stockColumns, rows, 2, (from, params) => tx.query(sql(from), [tenantId, ...params]));
   }
 }

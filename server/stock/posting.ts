@@ -3,21 +3,24 @@
  * position (quantity, value, moving-average cost) and its lots, and corrects the daily snapshots from
  * its business date to today, so the balance reports (61, 102, 60, 171) read the same figures as the
  * ledger. Runs inside the caller's transaction. The movements are booked in memory in their order
- * against the positions and lots read in one go, then written a set at a time: one document's lines
- * and a load's million sales take the same few statements per table, and a refusal (a lot without
- * enough stock, a lot number taken) is thrown before anything is written. Two postings touching one
- * position (organisation, centre, goods) or opening one lot number run one after the other, so every
- * movement reads the position as the one before it left it; others run side by side (PostgreSQL:
- * advisory locks held to the end of the transaction, db/tenant-lock.ts; DuckDB runs its write
- * transactions one at a time anyway).
+ * against the positions, lots and snapshot day read in one statement (one-read.ts), then written one
+ * statement per table (row-set.ts): one document's lines and a load's million sales take the same
+ * few statements, and a refusal (a lot without enough stock, a lot number taken) is thrown before
+ * anything is written. On DuckDB each statement costs milliseconds however few rows it touches, so
+ * their number is what a document's approval costs. Two postings touching one position (organisation,
+ * centre, goods) or opening one lot number run one after the other, so every movement reads the
+ * position as the one before it left it; others run side by side (PostgreSQL: advisory locks held to
+ * the end of the transaction, db/tenant-lock.ts; DuckDB runs its write transactions one at a time
+ * anyway).
  */
 import { postInbound, postOutbound, roundQty, splitAmount, toUnits, toYuan, type Posting } from '../../engine/stock';
 import type { Db } from '../db/types';
 import { lockKeys, lockTenant, type KeyLock } from '../db/tenant-lock';
-import { appendLedger, type LedgerRow } from './ledger';
+import { appendLedger, lastLedgerIdRead, type LedgerRow } from './ledger';
 import { LotBook, POSTING_MESSAGES, refuse, type NewLot } from './lots';
-import { positionKey, readPositions, storedAvgCost, writePositions, type Position } from './positions';
-import { applySnapshotDeltas, carrySnapshotsForward, snapshotsReach, SnapshotDeltas } from './snapshots';
+import { readAll } from './one-read';
+import { positionKey, positionReads, positionsOf, storedAvgCost, writePositions, type Position } from './positions';
+import { applySnapshotDeltas, carrySnapshotsForward, snapshotDayRead, snapshotsReach, SnapshotDeltas } from './snapshots';
 
 export { POSTING_MESSAGES, type NewLot };
 
@@ -86,6 +89,9 @@ function bookMovement(tenantId: number, m: Movement, p: Position, deltas: Snapsh
   return { post, rows };
 }
 
+/** An inbound opening its one lot: the number must be free, so its lot stock is not read. */
+const opensLot = (m: Movement) => m.newLot !== undefined && m.lots?.length === 1;
+
 const postedOf = (m: Movement, post: Posting): Posted => ({ itemId: m.itemId, qty: post.qty, amount: toYuan(post.amount), unitCost: toYuan(Math.round(post.unitCost)) });
 
 /**
@@ -116,8 +122,14 @@ async function lockPosting(tx: Db, tenantId: number, today: string, moves: reado
 export async function postMovements(tx: Db, tenantId: number, today: string, moves: readonly Movement[]): Promise<Posted[]> {
   if (!moves.length) return [];
   await lockPosting(tx, tenantId, today, moves);
-  const held = await readPositions(tx, tenantId, moves);
-  const lots = await LotBook.read(tx, tenantId, moves.flatMap((m) => (m.lots ?? []).map((l) => l.lotNo)));
+  const read = await readAll(tx, [
+    ...positionReads(tenantId, moves),
+    ...LotBook.reads(tenantId, moves.flatMap((m) => (m.lots ?? []).map((l) => l.lotNo)), moves.flatMap((m) => (opensLot(m) ? [] : (m.lots ?? []).map((l) => l.lotNo)))),
+    snapshotDayRead(tenantId),
+    ...(tx.dialect === 'duckdb' ? [lastLedgerIdRead(tenantId)] : []),
+  ]);
+  const held = await positionsOf(tx, tenantId, moves, read);
+  const lots = LotBook.of(read);
   const deltas = new SnapshotDeltas();
   const ledger: LedgerRow[] = [];
   const posted: Posted[] = [];
@@ -126,7 +138,7 @@ export async function postMovements(tx: Db, tenantId: number, today: string, mov
     if (m.lots?.length && m.qty < 0 && lotTotal > -m.qty) throw refuse(POSTING_MESSAGES.lotShort(m.lots[0].lotNo, m.sku));
     const p = held.get(positionKey(m.org, m.center, m.sku))!;
     const { post, rows } = bookMovement(tenantId, m.costOf === undefined ? m : { ...m, unitCost: posted[m.costOf].unitCost }, p, deltas);
-    if (m.newLot && m.lots?.length === 1) lots.open(m, m.lots[0].lotNo, m.newLot, post.unitCost);
+    if (opensLot(m)) lots.open(m, m.lots![0].lotNo, m.newLot!, post.unitCost);
     for (const row of rows) {
       ledger.push(row);
       if (row[5] !== null) lots.move(m, String(row[5]), Number(row[9]));
@@ -139,8 +151,8 @@ export async function postMovements(tx: Db, tenantId: number, today: string, mov
   await writePositions(tx, tenantId, [...held.values()]);
   await lots.write(tx, tenantId);
   // a posting on a day the close has not reached yet finds the day's carried rows before correcting them
-  await carrySnapshotsForward(tx, tenantId, today);
+  await carrySnapshotsForward(tx, tenantId, today, read);
   await applySnapshotDeltas(tx, tenantId, today, deltas);
-  await appendLedger(tx, tenantId, ledger);
+  await appendLedger(tx, tenantId, ledger, read);
   return posted;
 }
