@@ -1,5 +1,5 @@
 /** Files over the API: fetched with the bearer token (an <a href> cannot send it) and sent as multipart. */
-import { ApiError, authHeaders, unwrapEnvelope } from './http';
+import { ApiError, authHeaders, languageHeaders, unwrapEnvelope } from './http';
 import { translateStored } from '../i18n';
 
 export function fileNameOf(disposition: string | null, fallback: string): string {
@@ -15,7 +15,7 @@ export interface FetchedFile {
 }
 
 export async function fetchFile(url: string, fallbackName = 'download'): Promise<FetchedFile> {
-  const res = await fetch(url, { headers: authHeaders() });
+  const res = await fetch(url, { headers: { ...languageHeaders(), ...authHeaders() } });
   if (!res.ok) {
     // errors come as the JSON envelope: turn them into an ApiError with the server's message
     unwrapEnvelope(res.status, await res.json().catch(() => null));
@@ -39,7 +39,7 @@ export function saveBlob(blob: Blob, name: string): void {
 export async function postForm<T>(url: string, form: FormData, headers: Record<string, string> = {}): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(url, { method: 'POST', headers: { ...authHeaders(), ...headers }, body: form });
+    res = await fetch(url, { method: 'POST', headers: { ...languageHeaders(), ...authHeaders(), ...headers }, body: form });
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', translateStored('common.networkError'));
   }

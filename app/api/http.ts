@@ -63,6 +63,14 @@ export function buildUrl(path: string, query?: Query): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
+/**
+ * The page's language for the server's messages. Every request sends it: without it the browser sends its
+ * own language, and a Chinese page in an English browser would get the server's English.
+ */
+export function languageHeaders(): Record<string, string> {
+  return { 'Accept-Language': readStoredLocale() };
+}
+
 /** The Authorization header of the signed-in user (also for raw downloads made outside apiRequest). */
 export function authHeaders(): Record<string, string> {
   const auth = getAuth();
@@ -95,7 +103,7 @@ function throwError(status: number, code: string, message: string): never {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, query, auth = true, signal } = options;
   // the server answers definition texts (report titles, labels) in the user's language
-  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', 'Accept-Language': readStoredLocale() };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json', ...languageHeaders() };
   const sentToken = auth && !!getAuth();
   if (sentToken) Object.assign(headers, authHeaders());
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -17,13 +17,32 @@ describe('print template language', () => {
     expect(!bad.ok && bad.message).toBe('模板文件格式错误：表头字段（header）第1项的字段（field）格式不对');
   });
 
-  it('says what is wrong in Chinese, naming the place in the file, never ajv\'s or the JSON parser\'s English', () => {
+  it('says what is wrong in Chinese, naming the place in the file, never ajv\'s or the JSON parser\'s English; and in English for an English page', () => {
     const wide = parseTemplate(JSON.stringify({ ...minimal, lines: [{ label: '数量', field: 'qty', width: 11 }] }));
-    expect(wide).toEqual({ ok: false, message: '模板文件格式错误：明细列（lines）第1项的列宽（width）不能大于 10' });
+    expect(wide).toEqual({
+      ok: false,
+      message: '模板文件格式错误：明细列（lines）第1项的列宽（width）不能大于 10',
+      en: 'Invalid template file: lines › item 1 › width: must be 10 or less',
+    });
+    const missing = parseTemplate(JSON.stringify({ title: 't', lines: minimal.lines }));
+    expect(missing).toMatchObject({ message: '模板文件格式错误：模板缺少表头字段（header）', en: 'Invalid template file: the template is missing "header"' });
     const broken = parseTemplate('{\n  "title": }');
     expect(broken.ok).toBe(false);
     expect(!broken.ok && broken.message.replace('JSON', '')).not.toMatch(/[A-Za-z]/);
     expect(!broken.ok && broken.message).toMatch(/^模板文件不是有效的 JSON/);
+  });
+
+  it('names the line and column where a file stops being JSON (Node 20\'s parser names neither)', () => {
+    // a comma missing after the title (line 3), and a trailing comma before the closing bracket (line 5)
+    const noComma = '\uFEFF{\n  "title": "收货单"\n  "header": [],\n  "lines": []\n}';
+    expect(parseTemplate(noComma)).toEqual({
+      ok: false,
+      message: '模板文件不是有效的 JSON（第 3 行第 3 列附近），请检查括号、引号和逗号',
+      en: 'The template file is not valid JSON (near line 3, column 3): check its brackets, quotes and commas',
+    });
+    const trailing = '{\n  "title": "t",\n  "header": [],\n  "lines": [{ "label": "a", "field": "b" },\n  ]\n}';
+    expect(!parseTemplate(trailing).ok && (parseTemplate(trailing) as { message: string }).message).toContain('（第 5 行第 3 列附近）');
+    expect((parseTemplate('{"title": "t"') as { en: string }).en).toContain('(near line 1, column 14)');
   });
 
   it('fills {field} placeholders from the header, unknown ones empty', () => {

@@ -250,7 +250,7 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
       if (!form.id && !form.file) throw badRequest('STYLE_FILE_REQUIRED', STYLE_MESSAGES.fileRequired);
       if (form.file) {
         const parsed = readTemplate(form.file.text);
-        if (!parsed.ok) throw badRequest('BAD_PRINT_TEMPLATE', parsed.message);
+        if (!parsed.ok) throw new HttpError(400, 'BAD_PRINT_TEMPLATE', parsed.message, parsed.en);
       }
       if (form.is_default) {
         await tx.query('UPDATE print_style SET is_default = 0 WHERE tenant_id = $1 AND source_type = $2 AND provider_no = $3', [
@@ -372,7 +372,7 @@ export async function printStyleRoutes(app: FastifyInstance, { pool }: { pool: R
       if (!style.template) throw badRequest('NO_PRINT_TEMPLATE', '该样式没有模板文件，请编辑样式并上传模板');
       // a style stored before layouts were checked is refused here, before it reaches the renderer
       const parsed = readTemplate(style.template);
-      if (!parsed.ok) throw badRequest('BAD_PRINT_TEMPLATE', parsed.message);
+      if (!parsed.ok) throw new HttpError(400, 'BAD_PRINT_TEMPLATE', parsed.message, parsed.en);
       const printedAt = nowIn();
       // the browser names documents only: what is printed is read here, within the session's scope;
       // a document listed several times is read once and printed as often as listed

@@ -1,5 +1,5 @@
 import type { LabelGoods } from '../../../engine/print/label';
-import { apiGet, apiPost, apiRequest, authHeaders } from '../../api/http';
+import { apiGet, apiPost, apiRequest, authHeaders, languageHeaders } from '../../api/http';
 import { idempotencyHeaders } from '../../api/idempotency';
 import type { LabelTemplate, PriceLabelSource } from './types';
 
@@ -25,7 +25,7 @@ export function createHttpPriceLabelSource(): PriceLabelSource {
       await apiRequest(`${BASE}/templates`, { method: 'DELETE', query: { id } });
     },
     exportText: async (id) => {
-      const res = await fetch(`${BASE}/export?id=${id}`, { headers: authHeaders() });
+      const res = await fetch(`${BASE}/export?id=${id}`, { headers: { ...languageHeaders(), ...authHeaders() } });
       if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { message?: string } | null)?.message ?? `HTTP ${res.status}`);
       return res.blob();
     },

@@ -1,10 +1,10 @@
 import type { PrintSourceType, PrintStyle } from '../../../engine/print/styles';
-import { apiGet, apiRequest, authHeaders } from '../../api/http';
+import { apiGet, apiRequest, authHeaders, languageHeaders } from '../../api/http';
 import { idempotencyHeaders } from '../../api/idempotency';
 import type { PrintStyleSource } from './types';
 
 async function blobOf(path: string, init: RequestInit = {}): Promise<Blob> {
-  const res = await fetch(path, { ...init, headers: { ...authHeaders(), ...(init.headers ?? {}) } });
+  const res = await fetch(path, { ...init, headers: { ...languageHeaders(), ...authHeaders(), ...(init.headers ?? {}) } });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { message?: string } | null;
     throw new Error(body?.message ?? `HTTP ${res.status}`);
@@ -25,7 +25,7 @@ export function createHttpPrintStyleSource(): PrintStyleSource {
       form.append('is_default', v.is_default ? '1' : '0');
       form.append('custom', String(v.custom));
       if (v.file) form.append('file', v.file);
-      const res = await fetch('/api/print/set_print_model', { method: 'POST', body: form, headers: { ...authHeaders(), ...idempotencyHeaders(idempotencyKey) } });
+      const res = await fetch('/api/print/set_print_model', { method: 'POST', body: form, headers: { ...languageHeaders(), ...authHeaders(), ...idempotencyHeaders(idempotencyKey) } });
       const body = (await res.json().catch(() => null)) as { status?: string; message?: string } | null;
       if (!res.ok || body?.status !== '200') throw new Error(body?.message ?? `HTTP ${res.status}`);
     },
