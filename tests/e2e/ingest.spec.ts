@@ -38,8 +38,7 @@ test('数据接入: head office creates a key, a till pushes yesterday’s sales
   await dialog.getByLabel('名称').fill('门店收银 e2e');
   await dialog.getByRole('textbox', { name: '可推送的表' }).click();
   await page.getByRole('option', { name: 'sales_order', exact: true }).click();
-  // the list stays open for more choices: back to the name closes it
-  await dialog.getByLabel('名称').click();
+  // the list stays open for more choices, above the field: 创建 below it takes the click
   await dialog.getByRole('button', { name: '创建' }).click();
   const secret = (await dialog.getByTestId('ingest-secret').textContent())!.trim();
   expect(secret).toMatch(/^hmk_10139_/);

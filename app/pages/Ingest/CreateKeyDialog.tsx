@@ -66,6 +66,9 @@ export function CreateKeyDialog({ tables, onCreate, onClose }: CreateKeyDialogPr
             data={tables}
             value={chosen}
             onChange={setChosen}
+            // the dialog's buttons sit right under this field: a list opened downwards lay over 取消 and 创建,
+            // so a click meant for them picked a table instead and the list stayed open
+            comboboxProps={{ position: 'top' }}
             error={tried && errors.tables ? t(`ingest.${errors.tables}`) : null}
           />
           {create.isError ? <Alert color="red">{create.error.message}</Alert> : null}
