@@ -3,11 +3,12 @@ import type { Db } from './types';
 /**
  * Tables with a `tenant_id` that are not one tenant's data: the tenants themselves (small, read by
  * every login: a reference table on Citus, a copy on every node; every shard holds its tenants' rows)
- * and the shard map (kept on the first shard; a Citus deployment needs none). Every other table with
+ * the shard map (kept on the first shard; a Citus deployment needs none) and each shard's record of the
+ * tenants that moved away from it. Every other table with
  * a `tenant_id` column is distributed by it and moves with its tenant. Tables without `tenant_id`
  * (menu, login throttling, schema_migrations) are reference tables too.
  */
-export const REFERENCE_TABLES: readonly string[] = ['tenant', 'tenant_shard'];
+export const REFERENCE_TABLES: readonly string[] = ['tenant', 'tenant_shard', 'tenant_departed'];
 
 interface KeyRow {
   table_name: string;

@@ -24,8 +24,9 @@ export const TENANT_MOVING = '该商户的数据正在迁移，请稍后再试';
 /**
  * First key of an advisory lock per tenant (second key): every transaction of a tenant holds it shared,
  * a tenant move holds it alone on the source while it copies and switches. A transaction that finds
- * the move there is refused like a request of a moving tenant, rather than writing rows the move has
- * already copied (they would be lost at the switch).
+ * the move there, or begins on the source after the move (its shard was chosen before: the source lists
+ * the tenant in `tenant_departed`), is refused like a request of a moving tenant, rather than writing
+ * rows the move has already copied (they would be lost at the switch).
  */
 export const TENANT_WRITES_LOCK = 7602;
 
@@ -110,8 +111,11 @@ export class ShardRouter implements Db {
     const tenant = scope.getStore()?.tenant;
     if (tenant === undefined) return this.current.transaction(fn);
     return this.current.transaction(async (tx) => {
-      const [{ free }] = await tx.query<{ free: boolean }>('SELECT pg_try_advisory_xact_lock_shared($1, $2) AS free', [TENANT_WRITES_LOCK, tenant]);
-      if (!free) throw new HttpError(503, 'TENANT_MOVING', TENANT_MOVING);
+      const [{ free, gone }] = await tx.query<{ free: boolean; gone: boolean }>(
+        'SELECT pg_try_advisory_xact_lock_shared($1, $2) AS free, EXISTS (SELECT 1 FROM tenant_departed WHERE tenant_id = $2) AS gone',
+        [TENANT_WRITES_LOCK, tenant],
+      );
+      if (!free || gone) throw new HttpError(503, 'TENANT_MOVING', TENANT_MOVING);
       return fn(tx);
     });
   };

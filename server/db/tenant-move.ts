@@ -6,6 +6,7 @@ import { REFERENCE_TABLES } from './citus';
 import { checkIdentifiers } from './identifiers';
 import { migrate } from './migrate';
 import { openPostgres } from './postgres';
+import { sqlTimestamp } from '../clock';
 import { placeOf, type MapRow, type Shard } from './shard-map';
 import { TENANT_WRITES_LOCK } from './sharded';
 import { settleTenantJobs } from './tenant-move-jobs';
@@ -148,6 +149,8 @@ export async function moveTenant(o: MoveOptions): Promise<MoveResult> {
       // the tenant row is shared (every shard has its tenants'), copied when the target lacks it
       const { rows } = await target.query('SELECT 1 FROM tenant WHERE tenant_id = $1', [o.tenantId]);
       if (rows.length === 0) await copyTable(source, target, 'tenant', await tenantColumns(source), o.tenantId);
+      // a tenant coming back: its transactions here are served again once the map says so
+      await target.query('DELETE FROM tenant_departed WHERE tenant_id = $1', [o.tenantId]);
       for (const t of tables) await copyTable(source, target, t.name, t.columns, o.tenantId);
       const before = await tenantTotals(source, tables, o.tenantId);
       await source.query('COMMIT');
@@ -163,7 +166,7 @@ export async function moveTenant(o: MoveOptions): Promise<MoveResult> {
       await control.query(MAP_UPSERT, [o.tenantId, o.targetShard, 'cleanup']);
       switched = true;
       log(`map switched: tenant ${o.tenantId} on ${o.targetShard}; its rows on ${o.sourceShard} are to be removed`);
-      const removed = await removeTenantRows(source, tables, o.tenantId, o.beforeSourceRemoved);
+      const removed = await removeTenantRows(source, tables, o.tenantId, o.targetShard, o.beforeSourceRemoved);
       await markActive(control, o.tenantId, o.targetShard);
       log(`removed tenant ${o.tenantId}'s ${removed} rows from ${o.sourceShard}`);
       return { moved: true, tables: tables.length, rows: after.reduce((n, t) => n + t.rows, 0), totals: after, leftovers: [] };
@@ -184,12 +187,20 @@ export async function moveTenant(o: MoveOptions): Promise<MoveResult> {
   }
 }
 
-/** Deletes every row of the tenant from one shard's tenant tables, in one transaction; how many. */
-async function removeTenantRows(c: pg.Client, tables: readonly TenantTable[], tenantId: number, beforeCommit?: () => Promise<void> | void): Promise<number> {
+/**
+ * Deletes every row of the tenant from one shard's tenant tables, in one transaction, and records there
+ * where the tenant went (a late transaction of the tenant on this shard is refused); how many rows.
+ */
+async function removeTenantRows(c: pg.Client, tables: readonly TenantTable[], tenantId: number, wentTo: string, beforeCommit?: () => Promise<void> | void): Promise<number> {
   let removed = 0;
   try {
     await c.query('BEGIN');
     for (const t of tables) removed += (await c.query(`DELETE FROM ${t.name} WHERE tenant_id = $1`, [tenantId])).rowCount ?? 0;
+    await c.query(
+      `INSERT INTO tenant_departed (tenant_id, shard, departed_at) VALUES ($1, $2, CAST($3 AS TIMESTAMP))
+       ON CONFLICT (tenant_id) DO UPDATE SET shard = EXCLUDED.shard, departed_at = EXCLUDED.departed_at`,
+      [tenantId, wentTo, sqlTimestamp()],
+    );
     await beforeCommit?.();
     await c.query('COMMIT');
     return removed;
@@ -312,7 +323,7 @@ async function removeLeftovers(
         if (alias.rows.length) continue;
         const tables = await tenantTables(c);
         if (!(await tenantTotals(c, tables, tenantId)).some((t) => t.rows > 0)) continue;
-        const rows = await removeTenantRows(c, tables, tenantId, beforeCommit);
+        const rows = await removeTenantRows(c, tables, tenantId, home.name, beforeCommit);
         log(`removed tenant ${tenantId}'s ${rows} rows left on ${shard.name}`);
         removed.push({ shard: shard.name, rows });
       } finally {

@@ -32,6 +32,7 @@ const DERIVED_BY_CODE: Record<string, { kind: DerivedKind; reason: string }> = {
 const APPLICATION: Record<string, string> = {
   tenant: 'the tenant itself: created when the merchant is set up',
   tenant_shard: 'which database holds a tenant',
+  tenant_departed: 'tenants that moved to another database',
   account: 'accounts are created in the product (logins, password hashes, permissions); facts name them by account_id',
   account_org_relation: 'the organisations an account may see',
   account_session: 'sessions',

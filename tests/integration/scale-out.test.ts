@@ -490,11 +490,29 @@ describe('tenants on two clusters', () => {
     await until('the tenant to be served again', async () => (await report70(routed, second.token)).status === 200, 10_000);
   });
 
-  it('moves it back the same way', async () => {
+  it('moves it back the same way; work that chose the old shard before the move and writes after it is refused, not lost', async () => {
     const before = await totalsOn(eastUrl, SECOND);
+    // a request (an import reading its sheet, say) entered the tenant's shard before the move and writes after it
+    let resume!: () => void;
+    const moved = new Promise<void>((r) => (resume = r));
+    const late = routedDb.withTenant(SECOND, async () => {
+      await moved;
+      return routedDb.transaction((tx) =>
+        tx.query(
+          `INSERT INTO approval_record (tenant_id, business_type, business_no, approver_account_id, approver_name, result, remark, created_at)
+           VALUES ($1, 'late', 'LATE-1', 1, 'late', '1', NULL, CAST('2026-01-01 00:00:00' AS TIMESTAMP))`,
+          [SECOND],
+        ),
+      );
+    });
     await moveMerchant(shards(), '266', 'main');
+    resume();
+    await expect(late).rejects.toMatchObject({ statusCode: 503, message: TENANT_MOVING });
     expect(compareTotals(before, await totalsOn(primaryUrl, SECOND))).toEqual([]);
     expect(await rowsOf(eastUrl, SECOND)).toBe(0);
+    expect(await sql(eastUrl, 'SELECT tenant_id::int AS tenant, shard FROM tenant_departed WHERE tenant_id = $1', [SECOND])).toEqual([{ tenant: SECOND, shard: 'main' }]);
+    // back home, its transactions on main are served again
+    expect(await sql(primaryUrl, 'SELECT tenant_id::int AS tenant FROM tenant_departed WHERE tenant_id = $1', [SECOND])).toEqual([]);
     // the server follows the map: tenant 266 is answered from main again, with the same numbers
     await new Promise((r) => setTimeout(r, 1100));
     const again = await report70(routed, (await login(routed, 'admin', 'HMT', '266')).token);
