@@ -13,9 +13,9 @@ import { centerChooser } from '../stock/centers';
 import { bookedCost, centerOrgs, lineMovement, movementColumns, type Places } from '../stock/document-posting';
 import { postMovements, type Movement } from '../stock/posting';
 import { bookedColumns, factFamilies, type FactFamily, type FactPosting } from './fact-families';
-import { lineOf, stagingTable, type LoadFile } from './load-files';
+import { lineOf, normalOf, stagingTable, type LoadFile } from './load-files';
 import type { Reject } from './load-rejects';
-import { quoteIdent, typedColumn } from './load-types';
+import { quoteIdent } from './load-types';
 import type { StagedFile } from './load-write';
 
 export interface FactLoad {
@@ -25,7 +25,7 @@ export interface FactLoad {
 }
 
 const typeOf = (f: LoadFile, column: string) => f.contract.columns.find((c) => c.name === column)!.type;
-const normal = (f: LoadFile, column: string, alias?: string) => typedColumn(column, typeOf(f, column), alias).normal;
+const normal = normalOf;
 /** A fact dated by its month: a 'YYYY-MM' text column (a settlement's period). */
 const isMonth = (f: LoadFile, column: string) => /^VARCHAR\(7\)$/i.test(typeOf(f, column));
 /**
@@ -94,14 +94,16 @@ export async function checkFacts(staging: Db, load: FactLoad, today: string): Pr
   for (const leg of legs) {
     needed.set(leg.org_column, leg.when ? `${normal(h, leg.when.column)} IN (${leg.when.values.map((v) => `'${v}'`).join(', ')})` : 'TRUE');
   }
-  for (const [column, applies] of needed) {
-    const empty = await staging.query<{ r: number }>(
-      `SELECT rowid::INTEGER AS r FROM ${stagingTable(h)} WHERE ${header.columns.includes(column) ? normal(h, column) : 'NULL'} IS NULL AND ${applies} ORDER BY rowid`,
-    );
-    for (const { r } of empty) {
-      rejects.push({ table: h.table, file: h.file, line: lineOf(h, r), column, value: '', zh: `${column} 不能为空：${column === family.date ? '单据按它计入营业日' : '过账库存需要它'}`, en: `${column} is needed: ${column === family.date ? 'it dates the fact' : 'the stock movement is posted by it'}` });
+  // one pass for all of them; refusals column by column, then row
+  const emptyIf = [...needed].map(([column, applies]) => `(${header.columns.includes(column) ? normal(h, column) : 'NULL'} IS NULL AND ${applies})`);
+  const empty = await staging.query<Record<string, unknown>>(
+    `SELECT rowid::INTEGER AS r, ${emptyIf.map((e, i) => `${e} AS e${i}`).join(', ')} FROM ${stagingTable(h)} WHERE ${emptyIf.join(' OR ')} ORDER BY rowid`,
+  );
+  [...needed.keys()].forEach((column, i) => {
+    for (const row of empty.filter((x) => x[`e${i}`] === true)) {
+      rejects.push({ table: h.table, file: h.file, line: lineOf(h, Number(row.r)), column, value: '', zh: `${column} 不能为空：${column === family.date ? '单据按它计入营业日' : '过账库存需要它'}`, en: `${column} is needed: ${column === family.date ? 'it dates the fact' : 'the stock movement is posted by it'}` });
     }
-  }
+  });
   const status = family.posting?.status;
   if (status && header.columns.includes(status.column)) {
     const other = await staging.query<{ r: number; v: string }>(
@@ -188,6 +190,8 @@ export async function factDays(staging: Db, { family, header }: FactLoad): Promi
 
 /** Adds a column the file lacked to its staging table, so the product can fill it. */
 async function ensureColumn(staging: Db, part: StagedFile, column: string): Promise<void> {
+  // what the product writes is read with its type's rule again, as before
+  part.file.normalised?.delete(column);
   if (part.columns.includes(column)) return;
   await staging.exec(`ALTER TABLE ${stagingTable(part.file)} ADD COLUMN ${quoteIdent(column)} VARCHAR`);
   (part.columns as string[]).push(column);
@@ -255,10 +259,12 @@ function inTimeOrder(staged: readonly StagedLines[]): [number, number][] {
 async function setStaged(staging: Db, part: StagedFile, columns: readonly string[], rows: (string | number | null)[][]): Promise<void> {
   if (!rows.length) return;
   for (const c of columns) await ensureColumn(staging, part, c);
-  const cols = [{ name: 'r', type: 'BIGINT' }, ...columns.map((_, i) => ({ name: `c${i}`, type: 'VARCHAR' }))];
-  await withScratch(staging, cols, rows, (scratch) =>
-    staging.exec(`UPDATE ${stagingTable(part.file)} p SET ${columns.map((c, i) => `${quoteIdent(c)} = x.c${i}`).join(', ')} FROM ${scratch} x WHERE p.rowid = x.r`),
-  );
+  // the staging database is the load's own: the values go in through DuckDB's appender, not through a CSV file
+  const values = `set_${stagingTable(part.file)}`;
+  await staging.exec(`CREATE OR REPLACE TABLE ${values} (r BIGINT, ${columns.map((_, i) => `c${i} VARCHAR`).join(', ')})`);
+  await staging.bulkInsert(values, ['r', ...columns.map((_, i) => `c${i}`)], rows);
+  await staging.exec(`UPDATE ${stagingTable(part.file)} p SET ${columns.map((c, i) => `${quoteIdent(c)} = x.c${i}`).join(', ')} FROM ${values} x WHERE p.rowid = x.r`);
+  await staging.exec(`DROP TABLE ${values}`);
 }
 
 /** The organisations the staged lines move stock at, for choosing their positions' centres. */

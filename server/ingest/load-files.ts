@@ -9,7 +9,7 @@ import { extname, join } from 'node:path';
 import type { Db } from '../db/types';
 import type { DataContract, TableContract } from './contract';
 import type { Reject } from './load-rejects';
-import { parquetTypeFits, quoteIdent } from './load-types';
+import { parquetTypeFits, quoteIdent, typedColumn } from './load-types';
 
 export const REJECTS_FILE = 'rejects.csv';
 
@@ -19,9 +19,17 @@ export interface LoadFile {
   path: string;
   format: 'csv' | 'parquet' | 'ndjson';
   contract: TableContract;
+  /** the staged columns that hold their normal text already (checkValues) */
+  normalised?: Set<string>;
 }
 
 export const stagingTable = (f: LoadFile) => `stg_${f.table}`;
+
+/** SQL of a staged column's normal text (load-types.ts): the column itself once `normalise` wrote it so. */
+export function normalOf(f: LoadFile, column: string, alias?: string): string {
+  if (f.normalised?.has(column)) return `${alias ? `${alias}.` : ''}${quoteIdent(column)}`;
+  return typedColumn(column, f.contract.columns.find((c) => c.name === column)!.type, alias).normal;
+}
 
 /** CSV lines count the header as line 1; Parquet rows count from 1. */
 export const lineOf = (f: LoadFile, rowid: number) => rowid + (f.format === 'csv' ? 2 : 1);
@@ -116,14 +124,14 @@ async function stageParquet(staging: Db, f: LoadFile, target: string): Promise<R
 
 /** One JSON object per line; every value as its JSON text (a number's digits), so it is checked like CSV text. */
 async function stageNdjson(staging: Db, f: LoadFile, target: string): Promise<void> {
-  const raw = `raw_${f.table}`;
-  await staging.exec(`CREATE TABLE ${raw} AS SELECT json FROM read_ndjson_objects(${sqlString(f.path)})`);
-  const keys = await staging.query<{ k: string }>(`SELECT DISTINCT unnest(json_keys(json)) AS k FROM ${raw} ORDER BY k`);
+  const source = `read_ndjson_objects(${sqlString(f.path)})`;
+  const keys = await staging.query<{ k: string }>(`SELECT DISTINCT unnest(json_keys(json)) AS k FROM ${source} ORDER BY k`);
   const order = new Map(f.contract.columns.map((c, i) => [c.name, i]));
   // an empty file has no keys: its table gets the natural key's columns, so it reads as a file without rows
   const found = keys.length ? keys.map((r) => r.k) : f.contract.key;
   const names = found.sort((a, b) => (order.get(a) ?? 1e9) - (order.get(b) ?? 1e9) || a.localeCompare(b));
-  const columns = names.map((k) => `json ->> ${sqlString(k)} AS ${quoteIdent(k)}`).join(', ');
-  await staging.exec(`CREATE TABLE ${target} AS SELECT ${columns} FROM ${raw} ORDER BY rowid`);
-  await staging.exec(`DROP TABLE ${raw}`);
+  // each object parsed once for all its keys (`->>` per key parsed it once per column); the reader keeps the file's order
+  const paths = names.map(sqlString).join(', ');
+  const columns = names.map((k, i) => `v[${i + 1}] AS ${quoteIdent(k)}`).join(', ');
+  await staging.exec(`CREATE TABLE ${target} AS SELECT ${columns} FROM (SELECT json_extract_string(json, [${paths}]) AS v FROM ${source})`);
 }

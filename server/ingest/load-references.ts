@@ -7,9 +7,8 @@ import { checkIdentifiers } from '../db/identifiers';
 import { withScratch } from '../db/scratch';
 import type { Db } from '../db/types';
 import type { Reference, TableContract } from './contract';
-import { lineOf, stagingTable, type LoadFile } from './load-files';
+import { lineOf, normalOf, stagingTable, type LoadFile } from './load-files';
 import type { Reject } from './load-rejects';
-import { typedColumn } from './load-types';
 
 const CHUNK = 200;
 /** A key as DuckDB's json_array writes it (no spaces), so keys read from the target compare with the staged ones. */
@@ -63,7 +62,7 @@ export async function checkReferences(scope: ReferenceScope, f: LoadFile, column
 
 /** SQL of the rows naming a code (r: the row, k: the code as a JSON array of normal texts). */
 function referencingRows(f: LoadFile, ref: Reference): string {
-  const normal = (c: string) => typedColumn(c, typeOf(f.contract, c)).normal;
+  const normal = (c: string) => normalOf(f, c);
   const where = [
     ...ref.columns.map((c) => `${normal(c)} IS NOT NULL`),
     ...Object.entries(ref.when ?? {}).map(([c, v]) => `${normal(c)} = ${sqlString(v)}`),
@@ -76,7 +75,7 @@ function keysInLoad(scope: ReferenceScope, ref: Reference): string | null {
   const loaded = scope.staged.get(ref.table);
   const fixed = Object.keys(ref.fixed ?? {});
   if (!loaded || ![...ref.key, ...fixed].every((c) => loaded.columns.includes(c))) return null;
-  const normal = (c: string) => typedColumn(c, typeOf(loaded.file.contract, c)).normal;
+  const normal = (c: string) => normalOf(loaded.file, c);
   const where = Object.entries(ref.fixed ?? {}).map(([c, v]) => `${normal(c)} = ${sqlString(v)}`);
   return `SELECT json_array(${ref.key.map(normal).join(', ')})::VARCHAR FROM ${stagingTable(loaded.file)}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
 }
@@ -93,12 +92,14 @@ async function keysInTarget(scope: ReferenceScope, ref: Reference, keys: string[
       const values = JSON.parse(k) as string[];
       const parts = ref.key.map((c, i) => {
         params.push(values[i]);
-        return `${c} = CAST($${params.length} AS ${typeOf(table, c)})`;
+        return `CAST($${params.length} AS ${typeOf(table, c)})`;
       });
-      return `(${parts.join(' AND ')})`;
+      return parts.length === 1 ? parts[0] : `(${ref.key.map((c, i) => `${c} = ${parts[i]}`).join(' AND ')})`;
     });
+    // a key of one column is one list of values, far cheaper to match than a chain of ORs
+    const match = ref.key.length === 1 ? `${ref.key[0]} IN (${tuples.join(', ')})` : `(${tuples.join(' OR ')})`;
     const rows = await scope.target.query<Record<string, string>>(
-      `SELECT ${ref.key.map((c, i) => `CAST(${c} AS VARCHAR) AS k${i}`).join(', ')} FROM ${ref.table} WHERE tenant_id = $1${fixed} AND (${tuples.join(' OR ')})`,
+      `SELECT ${ref.key.map((c, i) => `CAST(${c} AS VARCHAR) AS k${i}`).join(', ')} FROM ${ref.table} WHERE tenant_id = $1${fixed} AND ${match}`,
       params,
     );
     for (const row of rows) found.push(jsonKey(ref.key.map((_, i) => row[`k${i}`])));

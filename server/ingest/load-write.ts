@@ -11,14 +11,15 @@ import { join } from 'node:path';
 import { checkIdentifiers } from '../db/identifiers';
 import type { Db } from '../db/types';
 import { TENANT_COLUMN } from './contract';
-import { stagingTable, type LoadFile } from './load-files';
-import { typedColumn } from './load-types';
+import { normalOf, stagingTable, type LoadFile } from './load-files';
 
 const CHUNK_KEYS = 500;
 
 export interface StagedFile {
   file: LoadFile;
   columns: readonly string[];
+  /** rows staged (what is written: a load adds or removes none) */
+  rows: number;
 }
 
 /** Referenced tables before the tables referring to them (a table referring to itself aside). */
@@ -53,7 +54,7 @@ async function deleteLoadedKeys(tx: Db, staging: Db, tenantId: number, f: LoadFi
   checkIdentifiers(f.table, ...key);
   const typeOf = (c: string) => columns.find((x) => x.name === c)!.type;
   const rows = await staging.query<{ k: string }>(
-    `SELECT DISTINCT json_array(${key.map((c) => typedColumn(c, typeOf(c)).normal).join(', ')})::VARCHAR AS k FROM ${stagingTable(f)}`,
+    `SELECT DISTINCT json_array(${key.map((c) => normalOf(f, c)).join(', ')})::VARCHAR AS k FROM ${stagingTable(f)}`,
   );
   for (let start = 0; start < rows.length; start += CHUNK_KEYS) {
     const params: unknown[] = [tenantId];
@@ -70,19 +71,42 @@ async function deleteLoadedKeys(tx: Db, staging: Db, tenantId: number, f: LoadFi
   }
 }
 
+/**
+ * A table's columns in their order, read once per process and dialect: every database (shard) the
+ * process serves is migrated by the same files before it serves, and the catalogue lookup cost a push
+ * more than writing its payments.
+ */
+const columnCache = new Map<string, Promise<string[]>>();
+
+function columnOrder(tx: Db, table: string): Promise<string[]> {
+  const key = `${tx.dialect}:${table}`;
+  let names = columnCache.get(key);
+  if (!names) {
+    names = tx
+      .query<{ column_name: string }>(
+        `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`,
+        [table],
+      )
+      .then((rows) => {
+        // a table not there yet is asked again next time
+        if (!rows.length) columnCache.delete(key);
+        return rows.map((r) => r.column_name);
+      });
+    names.catch(() => columnCache.delete(key));
+    columnCache.set(key, names);
+  }
+  return names;
+}
+
 /** The staged rows in the target table's own column order: the tenant first-hand, columns not in the file empty. */
 export async function insertRows(tx: Db, staging: Db, tenantId: number, f: StagedFile): Promise<number> {
   const { table, contract } = f.file;
-  const order = await tx.query<{ column_name: string }>(
-    `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema() ORDER BY ordinal_position`,
-    [table],
-  );
-  const names = order.map((r) => r.column_name);
+  const names = await columnOrder(tx, table);
   const types = names.map((n) => (n === TENANT_COLUMN ? 'BIGINT' : contract.columns.find((c) => c.name === n)?.type));
   const unknown = names.filter((_, i) => !types[i]);
   if (unknown.length) throw new Error(`${table}: columns outside the data contract: ${unknown.join(', ')}`);
   const select = names.map((n, i) =>
-    n === TENANT_COLUMN ? `${tenantId} AS c${i}` : f.columns.includes(n) ? `${typedColumn(n, types[i]!).normal} AS c${i}` : `NULL AS c${i}`,
+    n === TENANT_COLUMN ? `${tenantId} AS c${i}` : f.columns.includes(n) ? `${normalOf(f.file, n)} AS c${i}` : `NULL AS c${i}`,
   );
   // DuckDB writes the rows as CSV itself (NULL as an empty field, '' quoted), as COPY and read_csv take them
   const file = join(tmpdir(), `hm-load-${process.pid}-${randomUUID()}.csv`);
@@ -93,6 +117,5 @@ export async function insertRows(tx: Db, staging: Db, tenantId: number, f: Stage
   } finally {
     await rm(file, { force: true });
   }
-  const [{ n }] = await staging.query<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM ${stagingTable(f.file)}`);
-  return n;
+  return f.rows;
 }

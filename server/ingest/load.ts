@@ -109,7 +109,7 @@ export async function loadFolder(opts: LoadOptions): Promise<LoadResult> {
       tables.push({ table: file.table, file: file.file, rows: read.rows });
       rejects.push(...fileRejects);
       // references are checked against the files that are readable, so one bad file does not hide others' mistakes
-      if (!read.rejects.length) staged.set(file.table, { file, columns: read.columns });
+      if (!read.rejects.length) staged.set(file.table, { file, columns: read.columns, rows: read.rows });
     }
     if (!rejects.length && (await loadedBefore(target, tenantId, fingerprint))) {
       log('这些文件已导入过，未写入 / these files were loaded before: nothing written');
