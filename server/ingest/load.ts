@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Catalogue } from '../../engine/definition/catalogue';
 import { sqlTimestamp } from '../clock';
 import { buildPaymentDaily } from '../close/payment-daily';
 import { closedThrough } from '../close/state';
@@ -165,13 +166,20 @@ async function writeFacts(tx: Db, staging: Db, tenantId: number, today: string, 
   }
 }
 
+/**
+ * The report definitions whose summaries a load rebuilds, read once per process as the server reads
+ * its reports' (reading and validating every definition cost a push as much as its summary refresh).
+ */
+let definitions: Catalogue | undefined;
+const summaryCatalogue = () => (definitions ??= validCatalogueFromDir());
+
 /** The summaries and, for days the close has already passed, the T+1 payment copy of the days the facts are dated. */
 async function refreshDays(tx: Db, tenantId: number, today: string, loads: readonly FactLoad[], staging: Db, log: (line: string) => void): Promise<void> {
   const ranges = (await Promise.all(loads.map((l) => factDays(staging, l)))).filter((r): r is [string, string] => r !== null);
   if (!ranges.length) return;
   const from = ranges.map((r) => r[0]).sort()[0];
   const to = ranges.map((r) => r[1]).sort().at(-1)!;
-  const rows = await refreshSummaryDays(tx, validCatalogueFromDir(), tenantId, from, to);
+  const rows = await refreshSummaryDays(tx, summaryCatalogue(), tenantId, from, to);
   log(`汇总 / summaries ${from} … ${to}: ${rows} 行 / rows`);
   const closed = await closedThrough(tx, tenantId, today);
   if (from <= closed) await buildPaymentDaily(tx, tenantId, from, closed < to ? closed : to);

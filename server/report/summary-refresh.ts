@@ -6,7 +6,7 @@
 import type { Catalogue } from '../../engine/definition/catalogue';
 import { isUnion, type DatasetIndex } from '../../engine/definition/dataset-index';
 import { fillPlaceholders } from '../../engine/definition/sql-text';
-import { summaryKeys, summaryMeasures } from '../../engine/definition/summary';
+import { factAliases, plainRef, summaryKeys, summaryMeasures } from '../../engine/definition/summary';
 import type { SummaryDef, TableSource } from '../../engine/definition/types';
 import { lockTenant } from '../db/tenant-lock';
 import type { Db } from '../db/types';
@@ -106,10 +106,19 @@ export async function refreshShippedSummaries(db: Db): Promise<RefreshedSummary[
   return refreshSummaries(db, validCatalogueFromDir());
 }
 
-/** The summary's key that is one of its dataset's date columns: what an incremental refresh selects days by. */
-function dateKey(index: DatasetIndex, summary: SummaryDef): { column: string; expr: string } | null {
-  const dates = new Set(Object.values(index.dataset.date_columns ?? {}).map((c) => c.expr));
-  return summaryKeys(index, summary).find((k) => dates.has(k.expr)) ?? null;
+/**
+ * The summary's key that is one of its dataset's date columns: what an incremental refresh selects days
+ * by; with the copies of that date on the other fact rows (`also`, a sale's lines), which select the
+ * same days there, so the lines are read by their date instead of all of them being joined.
+ */
+function dateKey(index: DatasetIndex, summary: SummaryDef): { column: string; exprs: string[] } | null {
+  const source = index.dataset.source as TableSource;
+  const facts = factAliases(source);
+  const dates = Object.values(index.dataset.date_columns ?? {});
+  const key = summaryKeys(index, summary).find((k) => dates.some((c) => c.expr === k.expr));
+  if (!key) return null;
+  const also = dates.find((c) => c.expr === key.expr)!.also ?? [];
+  return { column: key.column, exprs: [key.expr, ...also.filter((e) => facts.has(plainRef(e)?.alias ?? ''))] };
 }
 
 /**
@@ -123,7 +132,9 @@ export async function refreshSummaryDays(db: Db, catalogue: Catalogue, tenantId:
     const root = (index.dataset.source as TableSource).alias;
     const key = dateKey(index, summary);
     const days = key ? ` AND ${key.column} BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)` : '';
-    const factDays = key ? [`${key.expr} BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)`] : [];
+    // a fact row carries its header's day wherever the dataset says so (the loader fills and checks a line's
+    // date, the close archives lines by it, a report on the facts filters the lines by it): the same rows
+    const factDays = key ? key.exprs.map((e) => `${e} BETWEEN CAST($2 AS DATE) AND CAST($3 AS DATE)`) : [];
     const params = key ? [tenantId, from, to] : [tenantId];
     await db.transaction(async (tx) => {
       // a load writing facts of these days refreshes them too: one after the other, never interleaved
