@@ -2,8 +2,8 @@
  * Postings are set-based: a batch of movements is booked in memory in its order and written a set at
  * a time (server/stock/posting.ts). Random movements — new lots, lots consumed, stock driven negative
  * and revalued by an inbound — posted as one batch book exactly what the same movements posted one
- * call each book: ledger, positions, lots, lot stock and both daily snapshots, row for row. A refusal
- * in the middle of a batch writes nothing.
+ * call each book: ledger, positions, lots, lot stock and both daily snapshots, row for row, and the
+ * snapshots equal a rebuild from the ledger. A refusal in the middle of a batch writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../engine/dates/calendar';
@@ -86,17 +86,54 @@ async function state(db: Db, prefix: string) {
   };
 }
 
+/**
+ * Where the snapshots of the movements' positions and lots differ from a rebuild out of the whole
+ * ledger (server/stock/snapshot-build.ts) over the last days: a row for each day with stock or value
+ * and each day with a movement, none for a day left at zero without one.
+ */
+async function offRebuild(db: Db, prefix: string): Promise<string[]> {
+  const since = addDays(today, -6);
+  const list = skus.map((_, i) => `$${i + 3}`).join(', ');
+  const off: string[] = [];
+  for (const [table, keys, scope, params] of [
+    ['stock_daily_snapshot', ['org_code', 'center_code', 'sku_no'], `org_code = $2 AND sku_no IN (${list})`, [TENANT, org, ...skus]],
+    ['lot_stock_daily_snapshot', ['org_code', 'center_code', 'sku_no', 'lot_no'], `org_code = $2 AND lot_no LIKE '${prefix}%'`, [TENANT, org]],
+  ] as const) {
+    const same = keys.map((k) => `l.${k} = k.${k}`).join(' AND ');
+    const ledger = (cond: string) => `FROM stock_ledger l WHERE l.tenant_id = $1 AND ${same} AND ${cond}`;
+    const rebuilt = await db.query<Record<string, string | number | boolean>>(
+      `SELECT ${keys.map((k) => `k.${k}`).join(', ')}, CAST(CAST(g.d AS DATE) AS VARCHAR) AS day,
+              (SELECT COALESCE(SUM(l.qty), 0) ${ledger('l.biz_date <= CAST(g.d AS DATE)')}) AS qty,
+              (SELECT COALESCE(SUM(l.amount + l.cost_diff_amount), 0) ${ledger('l.biz_date <= CAST(g.d AS DATE)')}) AS amount,
+              EXISTS (SELECT 1 ${ledger('l.biz_date = CAST(g.d AS DATE)')}) AS moved
+         FROM (SELECT DISTINCT ${keys.join(', ')} FROM stock_ledger WHERE tenant_id = $1 AND ${scope}) k
+        CROSS JOIN generate_series(CAST(CAST('${since}' AS DATE) AS TIMESTAMP), CAST(CAST('${today}' AS DATE) AS TIMESTAMP), INTERVAL '1 day') AS g(d)`,
+      params,
+    );
+    const stored = await db.query<Record<string, string | number>>(
+      `SELECT ${keys.join(', ')}, CAST(biz_date AS VARCHAR) AS day, qty, amount FROM ${table} WHERE tenant_id = $1 AND ${scope} AND biz_date >= CAST('${since}' AS DATE)`,
+      params,
+    );
+    const line = (r: Record<string, unknown>) => `${table} ${keys.map((k) => r[k]).join('/')} ${r.day}: ${Number(r.qty).toFixed(3)} ${Number(r.amount).toFixed(4)}`;
+    const want = new Set(rebuilt.filter((r) => Number(r.qty) !== 0 || Number(r.amount) !== 0 || r.moved === true).map(line));
+    const have = new Set(stored.map(line));
+    for (const r of want) if (!have.has(r)) off.push(`missing ${r}`);
+    for (const r of have) if (!want.has(r)) off.push(`extra ${r}`);
+  }
+  return off.sort();
+}
+
 class Rollback extends Error {}
 
 /** Posts inside a transaction that is rolled back, answering what was booked and the state it left. */
 async function postAndLook(moves: readonly Movement[], batch: boolean, prefix: string) {
-  let result: { booked: unknown[]; seen: Awaited<ReturnType<typeof state>> } | undefined;
+  let result: { booked: unknown[]; seen: Awaited<ReturnType<typeof state>>; offRebuild: string[] } | undefined;
   await on.testDb.db
     .transaction(async (tx) => {
       const booked: unknown[] = [];
       if (batch) booked.push(...(await postMovements(tx, TENANT, today, moves)));
       else for (const m of moves) booked.push(...(await postMovements(tx, TENANT, today, [m])));
-      result = { booked, seen: await state(tx, prefix) };
+      result = { booked, seen: await state(tx, prefix), offRebuild: await offRebuild(tx, prefix) };
       throw new Rollback();
     })
     .catch((err) => {
@@ -119,8 +156,28 @@ describe(`a batch of movements books exactly what they book one call each (${dia
       expect(one.seen.lotSnapshots.length).toBeGreaterThan(0);
       expect(batch.booked).toEqual(one.booked);
       expect(batch.seen).toEqual(one.seen);
+      // and both equal a rebuild from the ledger: back-dated changes carried to today, emptied lots gone
+      expect(one.offRebuild).toEqual([]);
+      expect(batch.offRebuild).toEqual([]);
     });
   }
+
+  it('a lot emptied and a position left at zero on a past day have no rows after it, one call each and as a batch', async () => {
+    const [opened, emptied] = [addDays(today, -4), addDays(today, -2)];
+    const base = { org, center, sku: skus[3], itemId: 1 };
+    const moves: Movement[] = [
+      {
+        ...base, date: opened, time: `${opened} 09:00:00`, qty: 5, unitCost: 2, docType: 1, docNo: 'PBZ-1', lots: [{ lotNo: 'PBZ-L1', qty: 5 }],
+        newLot: { supplierNo: null, produceDate: null, expirationDate: null, receiveNo: 'PBZ-1', receiveTime: `${opened} 09:00:00` },
+      },
+      { ...base, date: emptied, time: `${emptied} 09:00:00`, qty: -5, docType: 13, docNo: 'PBZ-2', lots: [{ lotNo: 'PBZ-L1', qty: 5 }] },
+    ];
+    for (const batch of [false, true]) {
+      const { seen, offRebuild: off } = await postAndLook(moves, batch, 'PBZ');
+      expect(seen.lotSnapshots.map((r) => [String(r.biz_date), Number(r.qty)])).toEqual([[opened, 5], [addDays(opened, 1), 5], [emptied, 0]]);
+      expect(off).toEqual([]);
+    }
+  });
 
   it('a lot short in the middle of a batch is refused before anything is written', async () => {
     const moves = randomMoves('D', 30);
