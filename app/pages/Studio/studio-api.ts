@@ -10,7 +10,8 @@ import type {
   StudioVersion,
 } from '../../../engine/studio/wire';
 import type { ReportConfig, ReportQuery } from '../../../engine/wire';
-import { apiGet, apiPost, apiRequest, authHeaders } from '../../api/http';
+import { fetchFile } from '../../api/files';
+import { apiGet, apiPost, apiRequest } from '../../api/http';
 import { idempotencyHeaders } from '../../api/idempotency';
 import type { ExportAnswer } from '../../report/source/types';
 
@@ -33,9 +34,6 @@ export const studioApi = {
   remove: (id: number) => apiRequest<null>(reportPath(id), { method: 'DELETE' }),
   versions: async (id: number) => (await apiGet<{ list: StudioVersion[] }>(reportPath(id, '/versions'))).list,
   revert: (id: number, version: number) => apiPost<StudioSaved>(reportPath(id, '/revert'), { version }),
-  exportFile: async (id: number): Promise<Blob> => {
-    const res = await fetch(reportPath(id, '/export'), { headers: authHeaders() });
-    if (!res.ok) throw new Error(`${res.status}`);
-    return res.blob();
-  },
+  /** the saved definition as a file; a refusal carries the server's message in the page's language */
+  exportFile: async (id: number): Promise<Blob> => (await fetchFile(reportPath(id, '/export'))).blob,
 };
