@@ -33,7 +33,8 @@ afterEach(async () => {
   pool = null;
 });
 
-describe('sheet encoding threads', () => {
+// threads start with the TypeScript loader: seconds on a machine busy with the rest of the suite
+describe('sheet encoding threads', { timeout: 60_000 }, () => {
   it('answer each chunk with the bytes this thread writes, whichever thread took it, chunks in flight side by side', async () => {
     pool = new SheetEncoders(2);
     const sizes = [5000, 1, 30_000, 7, 4999];
