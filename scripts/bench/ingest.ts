@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/ingest.ts --file DB.duckdb [--lines 1000000] [--rounds 3] [--batches 10]` (`--lines 0`: the push API only)
+ * `npx tsx scripts/bench/ingest.ts --file DB.duckdb [--lines 1000000] [--rounds 3] [--batches 10]` (`--lines 0`: the push API only; `--batches 0`: the bulk load only)
  * Ingest step of `npm run bench`: the product's bulk load of a week of sales (sales_order,
  * sales_order_item, sales_payment as CSV; every check, the posting of each line, the cost written
  * back, summaries and the T+1 copy of the days) against DuckDB reading the same files straight into
@@ -102,12 +102,16 @@ export async function benchIngest(opts: IngestBenchOptions): Promise<void> {
     };
     const contract = dataContract();
     let written = 0;
-    // the copy is made before the clock starts: each side times only its load
-    const side = (name: string, run: (db: Db) => Promise<void>) => async () => {
+    // the copy is made before the clock starts: each side times only its load (clock, and the process's CPU)
+    const cpu: Record<string, number[]> = { product: [], direct: [] };
+    const side = (name: 'product' | 'direct', run: (db: Db) => Promise<void>) => async () => {
       const db = await fresh(name);
       const t = performance.now();
+      const c = process.cpuUsage();
       await run(db);
+      const used = process.cpuUsage(c);
       const ms = performance.now() - t;
+      cpu[name].push((used.user + used.system) / 1000);
       await db.close();
       return ms;
     };
@@ -125,6 +129,7 @@ export async function benchIngest(opts: IngestBenchOptions): Promise<void> {
     log(`  npm run load (checks, posting, summaries): ${msSpread(times.product)} = ${Math.round(lines / (times.product.sort((a, b) => a - b)[Math.floor(times.product.length / 2)] / 1000))} lines/s`);
     log(`  INSERT … SELECT FROM read_csv, no checks:  ${msSpread(times.direct)}`);
     log(`  product / floor:                           ${ratioLine(times.product, times.direct, 1.5)}`);
+    log(`  CPU: product ${msSpread(cpu.product.slice(1))}, floor ${msSpread(cpu.direct.slice(1))}; ${ratioLine(cpu.product.slice(1), cpu.direct.slice(1), 1.5)}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -198,5 +203,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
   });
   if (!values.file) throw new Error('--file DB.duckdb (a seeded DuckDB file) is required');
   if (Number(values.lines) > 0) await benchIngest({ file: values.file, lines: Number(values.lines), rounds: Number(values.rounds), log: console.log });
-  await benchPush({ file: values.file, batches: Number(values.batches), log: console.log });
+  if (Number(values.batches) > 0) await benchPush({ file: values.file, batches: Number(values.batches), log: console.log });
 }
