@@ -119,15 +119,15 @@ async function offRebuild(db: Db, prefix: string): Promise<string[]> {
     ['stock_daily_snapshot', ['org_code', 'center_code', 'sku_no'], `org_code = $2 AND sku_no IN (${list})`, [TENANT, org, ...skus]],
     ['lot_stock_daily_snapshot', ['org_code', 'center_code', 'sku_no', 'lot_no'], `org_code = $2 AND lot_no LIKE '${prefix}%'`, [TENANT, org]],
   ] as const) {
-    const same = keys.map((k) => `l.${k} = k.${k}`).join(' AND ');
-    const ledger = (cond: string) => `FROM stock_ledger l WHERE l.tenant_id = $1 AND ${same} AND ${cond}`;
+    const list = keys.join(', ');
+    // per key, the running sums from each day with a movement until the next one, spread over the days
     const rebuilt = await db.query<Record<string, string | number | boolean>>(
-      `SELECT ${keys.map((k) => `k.${k}`).join(', ')}, CAST(CAST(g.d AS DATE) AS VARCHAR) AS day,
-              (SELECT COALESCE(SUM(l.qty), 0) ${ledger('l.biz_date <= CAST(g.d AS DATE)')}) AS qty,
-              (SELECT COALESCE(SUM(l.amount + l.cost_diff_amount), 0) ${ledger('l.biz_date <= CAST(g.d AS DATE)')}) AS amount,
-              EXISTS (SELECT 1 ${ledger('l.biz_date = CAST(g.d AS DATE)')}) AS moved
-         FROM (SELECT DISTINCT ${keys.join(', ')} FROM stock_ledger WHERE tenant_id = $1 AND ${scope}) k
-        CROSS JOIN generate_series(CAST(CAST('${since}' AS DATE) AS TIMESTAMP), CAST(CAST('${today}' AS DATE) AS TIMESTAMP), INTERVAL '1 day') AS g(d)`,
+      `SELECT ${keys.map((k) => `r.${k}`).join(', ')}, CAST(CAST(g.d AS DATE) AS VARCHAR) AS day, r.qty, r.amount, CAST(g.d AS DATE) = r.biz_date AS moved
+         FROM (SELECT ${list}, biz_date, LEAD(biz_date) OVER (PARTITION BY ${list} ORDER BY biz_date) AS next_date,
+                      SUM(q) OVER (PARTITION BY ${list} ORDER BY biz_date) AS qty, SUM(a) OVER (PARTITION BY ${list} ORDER BY biz_date) AS amount
+                 FROM (SELECT ${list}, biz_date, SUM(qty) AS q, SUM(amount + cost_diff_amount) AS a FROM stock_ledger WHERE tenant_id = $1 AND ${scope} GROUP BY ${list}, biz_date) d) r
+         JOIN generate_series(CAST(CAST('${since}' AS DATE) AS TIMESTAMP), CAST(CAST('${today}' AS DATE) AS TIMESTAMP), INTERVAL '1 day') AS g(d)
+           ON CAST(g.d AS DATE) >= r.biz_date AND (r.next_date IS NULL OR CAST(g.d AS DATE) < r.next_date)`,
       params,
     );
     const stored = await db.query<Record<string, string | number>>(
