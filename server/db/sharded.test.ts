@@ -59,14 +59,15 @@ describe('routing by tenant', () => {
     expect(await onShard(() => db.query('SELECT 1'))).toEqual([{ shard: 'east' }]);
   });
 
-  it('runs a tenant’s transaction under its shared move lock, refused (503) while a move holds the tenant alone', async () => {
+  it('runs a tenant’s transaction under its shared move lock, refused (503) while a move holds the tenant alone or once it has left the shard', async () => {
     const statements: string[] = [];
-    /** east, where a move holds tenant 266 when `moving` is set */
+    /** east, where a move holds tenant 266 when `moving` is set, and which 266 has left when `gone` is */
     let moving = false;
+    let gone = false;
     const east = {
       query: async (sql: string, params: unknown[] = []) => {
         statements.push(`${sql} ${params.join(',')}`);
-        return sql.includes('pg_try_advisory_xact_lock_shared') ? [{ free: !moving }] : [{ shard: 'east' }];
+        return sql.includes('pg_try_advisory_xact_lock_shared') ? [{ free: !moving, gone }] : [{ shard: 'east' }];
       },
       transaction: async <T>(fn: (tx: Db) => Promise<T>) => fn(east as unknown as Db),
       close: async () => {},
@@ -74,9 +75,15 @@ describe('routing by tenant', () => {
     const db = new ShardRouter(new Map([['main', fakeShard('main', [{ tenant_id: 266, shard: 'east', state: 'active' }])], ['east', east as unknown as Db]]));
     const write = () => db.withTenant(266, () => db.transaction((tx) => tx.query('INSERT 1')));
     expect(await write()).toEqual([{ shard: 'east' }]);
-    expect(statements).toEqual(['SELECT pg_try_advisory_xact_lock_shared($1, $2) AS free 7602,266', 'INSERT 1 ']);
+    expect(statements).toEqual([
+      'SELECT pg_try_advisory_xact_lock_shared($1, $2) AS free, EXISTS (SELECT 1 FROM tenant_departed WHERE tenant_id = $2) AS gone 7602,266',
+      'INSERT 1 ',
+    ]);
     moving = true;
     await expect(write()).rejects.toMatchObject({ statusCode: 503, message: TENANT_MOVING });
     expect(statements).toHaveLength(3);
+    [moving, gone] = [false, true];
+    await expect(write()).rejects.toMatchObject({ statusCode: 503, message: TENANT_MOVING });
+    expect(statements).toHaveLength(4);
   });
 });

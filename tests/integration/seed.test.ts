@@ -16,7 +16,7 @@ import { openTestDb, type TestDb } from './testdb';
 const APP_WRITTEN = new Set([
   'schema_migrations', 'account_session', 'login_attempt', 'complaint', 'complaint_image',
   'upload_file', 'import_log', 'custom_column_config', 'menu', 'document_attachment',
-  'job_lease', 'studio_report', 'studio_report_version', 'idempotency_key', 'tenant_shard', 'day_close_log',
+  'job_lease', 'studio_report', 'studio_report_version', 'idempotency_key', 'tenant_shard', 'tenant_departed', 'day_close_log',
   // written when head office creates an ingest key and when data is loaded or pushed
   'ingest_key', 'ingest_log',
 ]);
