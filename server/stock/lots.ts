@@ -7,6 +7,7 @@ import { roundQty, toYuan } from '../../engine/stock';
 import { inChunks, marks } from '../db/in-list';
 import type { Db } from '../db/types';
 import { HttpError } from '../http/errors';
+import { POSITION_LOTS } from './oldest-lots';
 import { NO_NUM, NO_TEXT, num, type ReadPart, type ReadRow } from './one-read';
 import { withRows } from './row-set';
 
@@ -77,7 +78,9 @@ export class LotBook {
   static of(read: Map<string, ReadRow[]>): LotBook {
     const book = new LotBook();
     for (const r of read.get('lot') ?? []) book.owner.set(r.a!, r.d!);
-    for (const r of read.get('lot stock') ?? []) {
+    // the lots an unnamed outbound may take (oldest-lots.ts) are stored lots with their stock too
+    for (const r of [...(read.get('lot stock') ?? []), ...(read.get(POSITION_LOTS) ?? [])]) {
+      book.owner.set(r.a!, r.d!);
       book.held.set(heldKey(r.a!, r.b!, r.c!), { lotNo: r.a!, org: r.b!, center: r.c!, sku: r.d!, stored: true, qty: Number(r.n1), time: '' });
     }
     return book;

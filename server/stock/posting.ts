@@ -18,6 +18,7 @@ import type { Db } from '../db/types';
 import { lockKeys, lockTenant, type KeyLock } from '../db/tenant-lock';
 import { appendLedger, lastLedgerIdRead, type LedgerRow } from './ledger';
 import { LotBook, POSTING_MESSAGES, refuse, type NewLot } from './lots';
+import { heldLotsOf, oldestLotReads, unnamedOutbounds, withOldestLots } from './oldest-lots';
 import { readAll } from './one-read';
 import { positionKey, positionReads, positionsOf, storedAvgCost, writePositions, type Position } from './positions';
 import { applySnapshotDeltas, carrySnapshotsForward, snapshotDayRead, snapshotsReach, SnapshotDeltas } from './snapshots';
@@ -119,15 +120,18 @@ async function lockPosting(tx: Db, tenantId: number, today: string, moves: reado
  * Posts the movements in order and answers what each booked. `today` bounds the snapshots to correct;
  * a movement dated after it is the caller's mistake (documents are checked against the open period).
  */
-export async function postMovements(tx: Db, tenantId: number, today: string, moves: readonly Movement[]): Promise<Posted[]> {
-  if (!moves.length) return [];
-  await lockPosting(tx, tenantId, today, moves);
+export async function postMovements(tx: Db, tenantId: number, today: string, given: readonly Movement[]): Promise<Posted[]> {
+  if (!given.length) return [];
+  await lockPosting(tx, tenantId, today, given);
   const read = await readAll(tx, [
-    ...positionReads(tenantId, moves),
-    ...LotBook.reads(tenantId, moves.flatMap((m) => (m.lots ?? []).map((l) => l.lotNo)), moves.flatMap((m) => (opensLot(m) ? [] : (m.lots ?? []).map((l) => l.lotNo)))),
+    ...oldestLotReads(tenantId, unnamedOutbounds(given)),
+    ...positionReads(tenantId, given),
+    ...LotBook.reads(tenantId, given.flatMap((m) => (m.lots ?? []).map((l) => l.lotNo)), given.flatMap((m) => (opensLot(m) ? [] : (m.lots ?? []).map((l) => l.lotNo)))),
     snapshotDayRead(tenantId),
     ...(tx.dialect === 'duckdb' ? [lastLedgerIdRead(tenantId)] : []),
   ]);
+  // stock leaving without named lots takes the oldest (the position's lots came with the read)
+  const moves = withOldestLots(given, heldLotsOf(read));
   const held = await positionsOf(tx, tenantId, moves, read);
   const lots = LotBook.of(read);
   const deltas = new SnapshotDeltas();

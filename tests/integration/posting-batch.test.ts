@@ -20,6 +20,8 @@ let on: TestServer;
 let org: string;
 let center: string;
 let skus: string[];
+/** the lots with stock at the test's positions before it, with their receive times */
+let storedLots: { sku: string; lotNo: string; qty: number; since: string }[];
 
 beforeAll(async () => {
   on = await startTestServer();
@@ -33,25 +35,35 @@ beforeAll(async () => {
     [TENANT, org],
   );
   skus = [...kept, ...fresh].map((r) => r.sku_no);
+  storedLots = (
+    await on.testDb.db.query<{ sku_no: string; lot_no: string; stock_num: number; since: string | null }>(
+      `SELECT s.sku_no, s.lot_no, s.stock_num, CAST(l.receive_time AS VARCHAR) AS since FROM lot_stock s JOIN lot l ON l.tenant_id = s.tenant_id AND l.lot_no = s.lot_no
+        WHERE s.tenant_id = $1 AND s.org_code = $2 AND s.center_code = $3 AND s.stock_num > 0`,
+      [TENANT, org, center],
+    )
+  ).map((r) => ({ sku: r.sku_no, lotNo: r.lot_no, qty: Number(r.stock_num), since: r.since ?? '' }));
 }, 300_000);
 afterAll(() => on?.close());
 
-/** Random movements in time order; lots are consumed only as far as the test's own count says they hold. */
+/**
+ * Random movements in time order; lots are consumed only as far as the test's own count says they hold:
+ * named ones by the movements naming them, and oldest first by the outbounds that name none.
+ */
 function randomMoves(seed: string, count: number): Movement[] {
   const rng = new Rng(seed);
-  const lotLeft = new Map<string, { sku: string; qty: number }>();
+  const lotLeft = new Map<string, { sku: string; qty: number; since: string }>(storedLots.map((l) => [l.lotNo, { ...l }]));
   const moves: Movement[] = [];
   for (let i = 0; i < count; i++) {
     const day = addDays(today, -5 + Math.floor((i * 6) / count));
     const time = `${day} ${String(8 + (i % 12)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00`;
     const sku = skus[rng.int(0, skus.length - 1)];
     const base = { org, center, sku, date: day, time, docNo: `PB${seed}-${i}`, itemId: 1 + (i % 3) };
-    const open = [...lotLeft.entries()].filter(([, l]) => l.sku === sku && l.qty > 0);
+    const open = [...lotLeft.entries()].filter(([lotNo, l]) => lotNo.startsWith('PB') && l.sku === sku && l.qty > 0);
     const kind = rng.int(0, 3);
     if (kind === 0) {
       const lotNo = `PB${seed}-L${i}`;
       const qty = rng.int(1, 12);
-      lotLeft.set(lotNo, { sku, qty });
+      lotLeft.set(lotNo, { sku, qty, since: time });
       moves.push({ ...base, qty, unitCost: rng.int(100, 9000) / 100, docType: 1, lots: [{ lotNo, qty }], newLot: { supplierNo: null, produceDate: null, expirationDate: null, receiveNo: base.docNo, receiveTime: time } });
     } else if (kind === 1 && open.length) {
       const [lotNo, lot] = open[rng.int(0, open.length - 1)];
@@ -63,7 +75,15 @@ function randomMoves(seed: string, count: number): Movement[] {
       moves.push({ ...base, qty: rng.int(1, 6) + rng.int(0, 999) / 1000, ...(rng.int(0, 1) ? { unitCost: rng.int(50, 5000) / 100 } : {}), docType: 6 });
     } else {
       // large enough to drive the position below zero now and then
-      moves.push({ ...base, qty: -(rng.int(1, 40) + rng.int(0, 999) / 1000), docType: 5 });
+      const qty = rng.int(1, 40) + rng.int(0, 999) / 1000;
+      moves.push({ ...base, qty: -qty, docType: 5 });
+      let left = qty;
+      const oldestFirst = [...lotLeft.entries()].filter(([, l]) => l.sku === sku && l.qty > 0).sort(([a, x], [b, y]) => (x.since !== y.since ? (x.since < y.since ? -1 : 1) : a < b ? -1 : 1));
+      for (const [, l] of oldestFirst) {
+        const take = Math.min(left, l.qty);
+        l.qty = Math.round((l.qty - take) * 1000) / 1000;
+        left = Math.round((left - take) * 1000) / 1000;
+      }
     }
   }
   return moves;
