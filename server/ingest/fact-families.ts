@@ -235,7 +235,7 @@ export function filledColumns(table: string): Map<string, string> {
   const posting = family.posting;
   if (!posting) return filled;
   if (posting.lines === table) {
-    for (const c of bookedColumns(posting)) filled.set(c, 'booked by the posting (moving-average cost); never supplied');
+    for (const c of bookedColumns(posting)) filled.set(c, 'booked by the posting (moving-average cost); never supplied on a line with goods');
     for (const leg of posting.legs) {
       if (leg.unit_cost_column && leg.booked_cost) filled.set(leg.unit_cost_column, 'the inbound unit cost; on an outbound line replaced by the booked moving-average cost');
       if (leg.new_lot) filled.set(leg.new_lot.lot_column, 'the lot the line opens; when empty, the document number and line');

@@ -11,7 +11,7 @@ import { withScratch } from '../db/scratch';
 import type { Db } from '../db/types';
 import { centerChooser } from '../stock/centers';
 import { bookedCost, centerOrgs, lineMovement, movementColumns, type Places } from '../stock/document-posting';
-import { postMovements, type Movement } from '../stock/posting';
+import { postMovements, type Movement, type PostingOptions } from '../stock/posting';
 import { bookedColumns, factFamilies, type FactFamily, type FactPosting } from './fact-families';
 import { lineOf, normalOf, stagingTable, type LoadFile } from './load-files';
 import type { Reject } from './load-rejects';
@@ -58,11 +58,12 @@ export function factLoads(staged: ReadonlyMap<string, StagedFile>): { loads: Fac
   return { loads, rejects };
 }
 
-export async function checkFacts(staging: Db, load: FactLoad, today: string): Promise<Reject[]> {
+export async function checkFacts(staging: Db, load: FactLoad, today: string, history = false): Promise<Reject[]> {
   const { family, header } = load;
   const h = header.file;
   const rejects: Reject[] = [];
-  const cutoff = threeMonthCutoff(today);
+  // a history load takes any day up to today
+  const cutoff = history ? '0000-01-01' : threeMonthCutoff(today);
   const { first, last } = daysOf(h, family.date);
   // a file without the date column is refused below, row by row; a month is open while any of its days is
   const dated = !header.columns.includes(family.date) ? [] : await staging.query<{ r: number; d: string; first: string | null; last: string | null }>(
@@ -142,12 +143,21 @@ async function checkPart(staging: Db, { family, header }: FactLoad, part: Staged
     }
   }
   if (family.posting?.lines === p.table) {
+    // a line moving goods has its cost booked; a line without goods (a service, a card) moves no stock and keeps the cost given
     for (const c of bookedColumns(family.posting).filter((c) => part.columns.includes(c))) {
-      rejects.push({ table: p.table, file: p.file, line: p.format === 'csv' ? 1 : 0, column: c, value: c, zh: `${c} 由过账按移动平均成本计算，不能导入`, en: `${c} is booked by the posting at moving-average cost: never supplied` });
+      const given = await staging.query<{ r: number; v: string }>(
+        `SELECT rowid::INTEGER AS r, ${normal(p, c)} AS v FROM ${stagingTable(p)} WHERE ${normal(p, c)} IS NOT NULL AND ${movesGoods(part)} ORDER BY rowid`,
+      );
+      for (const { r, v } of given) {
+        rejects.push({ table: p.table, file: p.file, line: lineOf(p, r), column: c, value: String(v), zh: `${c} 由过账按移动平均成本计算，商品行不能导入`, en: `${c} is booked by the posting at moving-average cost: never supplied on a line with goods` });
+      }
     }
   }
   return rejects;
 }
+
+/** A staged line that moves stock: it names goods (lines without, such as services, post nothing). */
+const movesGoods = (part: StagedFile, alias?: string) => (part.columns.includes('sku_no') ? `${normal(part.file, 'sku_no', alias)} IS NOT NULL` : 'FALSE');
 
 /** Headers of the load the tenant already holds: refused, a fact never changes once loaded. Read under the posting lock. */
 export async function storedFacts(tx: Db, staging: Db, tenantId: number, { family, header }: FactLoad): Promise<Reject[]> {
@@ -228,7 +238,7 @@ async function readLines(staging: Db, load: FactLoad, posting: FactPosting, line
   const read = Object.fromEntries(names.map((c) => [c, [] as unknown[]]));
   const sql = `SELECT ${select.join(', ')}
        FROM ${stagingTable(l)} p JOIN ${stagingTable(h)} h ON ${normal(h, family.key, 'h')} = ${no}
-      WHERE ${normal(l, 'sku_no', 'p')} IS NOT NULL
+      WHERE ${movesGoods(lines, 'p')}
       ORDER BY time, no, line`;
   // a million lines: read column by column (no object per row)
   for await (const chunk of staging.streamColumns(sql)) {
@@ -284,7 +294,7 @@ function stagedOrgs(staged: readonly StagedLines[], orgOfCenter: (center: string
  * follow it), each line's legs one after the other, and writes what each line booked into it.
  * Answers the movements posted.
  */
-export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today: string, loads: readonly FactLoad[]): Promise<number> {
+export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today: string, loads: readonly FactLoad[], opts: PostingOptions = {}): Promise<number> {
   const staged: StagedLines[] = [];
   for (const load of loads) {
     const { family, header } = load;
@@ -325,7 +335,7 @@ export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today:
       moves.push(m);
     });
   }
-  const booked = await postMovements(tx, tenantId, today, moves);
+  const booked = await postMovements(tx, tenantId, today, moves, opts);
   for (const [f, s] of staged.entries()) {
     for (const [g, leg] of s.posting.legs.entries()) {
       const at = movedAt[f][g];

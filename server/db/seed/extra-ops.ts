@@ -14,12 +14,11 @@ import type { SeedRow, Writer } from './sink';
  * - today and the history tab's default day: a submitted purchase return of the supplier (131 / 89);
  * - today: supplier and wholesale-customer invoices not yet matched to a settlement (193), and a
  *   direct delivery received at the store with its lots, booked like the simulation books one (191).
- * Submitted documents (status 1) have not moved stock, payables or settlements yet, so the stock book
- * stays closed. The approved adjustments and scrapping are posted later through the product's posting,
- * once the daily snapshots are built (documents.ts), as approving them on their page would. The direct delivery is today's last movement of its SKUs: the ledger row, the current
- * stock, the lot stock and the payable move together (the daily snapshots are built afterwards from
- * the complete ledger). Rows dated today are appended after the simulation's last day, so the fact
- * tables stay in date order.
+ * Documents are written as the document screens keep them: submitted ones (status 1) have not moved
+ * stock, payables or settlements yet; the approved adjustments and scrapping are posted later through
+ * the product's posting, once the daily snapshots are built (documents.ts), as approving them on their
+ * page would. The direct delivery is a loaded fact like the simulation's (fact-files.ts): the loader
+ * posts it, opening its lots, as today's last movement of its goods at the store.
  */
 
 interface Party {
@@ -54,7 +53,13 @@ class ExtraOps {
     return this.db.query<T>(sql, [this.tenantId, ...params]);
   }
 
+  /** A document as the screens keep it, written to its table directly. */
   push(table: string, row: SeedRow): void {
+    this.w.pushDirect(table, { tenant_id: this.tenantId, ...row });
+  }
+
+  /** A fact for the loader. */
+  load(table: string, row: SeedRow): void {
     this.w.push(table, { tenant_id: this.tenantId, ...row });
   }
 
@@ -268,16 +273,17 @@ class ExtraOps {
       [store.org_code, store.center_code],
     );
     if (!first) return;
-    const skus = await this.q<{ sku_no: string; buying_price: number; input_tax_rate: number; shelf_days: number; stock_num: number; stock_amount: number }>(
-      `SELECT k.sku_no, k.buying_price, k.input_tax_rate, st.stock_num, st.stock_amount,
+    const skus = await this.q<{ sku_no: string; buying_price: number; input_tax_rate: number; shelf_days: number }>(
+      `SELECT k.sku_no, k.buying_price, k.input_tax_rate,
               CASE k.shelflife_unit WHEN 2 THEN k.shelflife * 30 WHEN 3 THEN k.shelflife * 365 ELSE k.shelflife END AS shelf_days
          FROM stock st JOIN sku k ON k.tenant_id = st.tenant_id AND k.sku_no = st.sku_no
         WHERE st.tenant_id = $1 AND st.org_code = $2 AND st.center_code = $3 AND k.supplier_no = $4 AND k.logistics_type = 2 AND st.stock_num > 0
         ORDER BY k.sku_no LIMIT 2`,
       [store.org_code, store.center_code, first.supplier_no],
     );
+    if (skus.length === 0) return;
     const [last] = await this.q<{ t: string | null }>(
-      'SELECT MAX(biz_time) AS t FROM stock_ledger WHERE tenant_id = $1 AND org_code = $2 AND biz_date = CAST($3 AS DATE)',
+      'SELECT CAST(MAX(biz_time) AS VARCHAR) AS t FROM stock_ledger WHERE tenant_id = $1 AND org_code = $2 AND biz_date = CAST($3 AS DATE)',
       [store.org_code, this.today],
     );
     const lastMinute = last?.t ? Number(last.t.slice(11, 13)) * 60 + Number(last.t.slice(14, 16)) : 7 * 60;
@@ -291,41 +297,21 @@ class ExtraOps {
       const price = round2(Number(k.buying_price));
       const amount = round2(qty * price);
       total += amount;
-      const lotNo = this.docNo('LT', this.today);
       const produced = addDays(this.today, -1);
-      this.push('lot', {
-        lot_no: lotNo, sku_no: k.sku_no, org_code: store.org_code, center_code: store.center_code, supplier_no: first.supplier_no,
-        produce_date: produced, expiration_date: addDays(produced, Number(k.shelf_days)), produce_no: `P${produced.replace(/-/g, '')}9${i}`,
-        lot_price: price, receive_no: receiveNo, receive_time: time,
+      this.load('purchase_receipt_item', {
+        receive_no: receiveNo, line_id: i + 1, sku_no: k.sku_no, qty, price, amount, input_tax_rate: Number(k.input_tax_rate),
+        lot_no: this.docNo('LT', this.today), produce_date: produced, expiration_date: addDays(produced, Number(k.shelf_days)),
       });
-      this.push('lot_stock', { lot_no: lotNo, org_code: store.org_code, center_code: store.center_code, sku_no: k.sku_no, stock_num: qty, last_modify: time });
-      this.push('purchase_receipt_item', {
-        receive_no: receiveNo, line_id: i + 1, sku_no: k.sku_no, qty, price, amount, input_tax_rate: Number(k.input_tax_rate), lot_no: lotNo,
-      });
-      this.push('stock_ledger', {
-        ledger_id: this.id(), org_code: store.org_code, center_code: store.center_code, sku_no: k.sku_no, lot_no: null, doc_type: 1,
-        doc_no: receiveNo, doc_item_id: i + 1, qty, cost_price: price, amount, stock_before: Number(k.stock_num), cost_diff_amount: 0,
-        biz_time: time, biz_date: this.today,
-      });
-      const key = [store.org_code, store.center_code, k.sku_no];
-      const newQty = Number(k.stock_num) + qty;
-      const newAmount = round2(Number(k.stock_amount) + amount);
-      await this.db.query(
-        `UPDATE stock SET stock_num = stock_num + $5, usable_num = usable_num + $5, stock_amount = $6, avg_cost = $7
-          WHERE tenant_id = $1 AND org_code = $2 AND center_code = $3 AND sku_no = $4`,
-        [this.tenantId, ...key, qty, newAmount, Math.round((newAmount / newQty) * 10000) / 10000],
-      );
     }
-    if (skus.length === 0) return;
-    this.push('purchase_order', {
+    this.load('purchase_order', {
       po_no: poNo, supplier_no: first.supplier_no, org_code: store.org_code, center_code: store.center_code, purchase_order_source: '1',
       order_time: `${addDays(this.today, -2)} 10:00:00`, status: 2, created_at: `${addDays(this.today, -2)} 10:00:00`, updated_at: time,
     });
-    this.push('purchase_receipt', {
+    this.load('purchase_receipt', {
       receive_no: receiveNo, receive_type: 26, po_no: poNo, purchase_order_source: '1', supplier_no: first.supplier_no, org_code: store.org_code,
       center_code: store.center_code, receive_time: time, status: 2, settlement_no: null, created_at: time, updated_at: time,
     });
-    this.push('ar_ap_ledger', {
+    this.load('ar_ap_ledger', {
       ledger_id: this.id(), direction: 2, arap_type: 'AP01', party_type: 4, party_no: first.supplier_no, org_code: store.org_code,
       doc_no: receiveNo, amount: round2(total), biz_time: time,
     });

@@ -12,7 +12,7 @@ import type { SeedRow, Writer } from './sink';
  * - online-mall orders being prepared at the first store, one of them short of stock (report 111, 197);
  * - plus-member cards sold today, one a renewal (report 161);
  * - a member registered today whose first order is today (report 41).
- * Orders being prepared have not been picked yet, so they move no stock.
+ * Goods lines leave their cost empty: the loader posts them and books it.
  */
 
 interface Store {
@@ -167,8 +167,8 @@ export async function seedExtraSales(db: Db, w: Writer, tenantId: number, today:
 
   // online-mall orders being prepared at the first store; the second asks for more than is in stock
   const home = stores[0];
-  const skus = await q<{ sku_no: string; usable_num: number; avg_cost: number; selling_price: number; tax: number; supplier_no: string }>(
-    `SELECT k.sku_no, k.usable_num, k.avg_cost, so.selling_price, s.output_tax_rate AS tax, s.supplier_no
+  const skus = await q<{ sku_no: string; usable_num: number; selling_price: number; tax: number; supplier_no: string }>(
+    `SELECT k.sku_no, k.usable_num, so.selling_price, s.output_tax_rate AS tax, s.supplier_no
        FROM stock k
        JOIN sku_org so ON so.tenant_id = k.tenant_id AND so.org_code = k.org_code AND so.sku_no = k.sku_no
        JOIN sku s ON s.tenant_id = k.tenant_id AND s.sku_no = k.sku_no
@@ -180,7 +180,7 @@ export async function seedExtraSales(db: Db, w: Writer, tenantId: number, today:
   const [mall] = await q<{ account_id: number }>("SELECT account_id FROM account WHERE tenant_id = $1 AND username = 'mall'");
   const line = (sku: (typeof skus)[number], qty: number) => ({
     sku_no: sku.sku_no, supplier_no: sku.supplier_no, qty, selling_price: Number(sku.selling_price), sale_amount: round2(qty * Number(sku.selling_price)),
-    cost_price: Number(sku.avg_cost), cost_amount: round2(qty * Number(sku.avg_cost)), output_tax_rate: Number(sku.tax), input_tax_rate: Number(sku.tax),
+    cost_price: null, cost_amount: null, output_tax_rate: Number(sku.tax), input_tax_rate: Number(sku.tax),
   });
   if (skus.length === 2 && mall) {
     const mallHead = (minute: number, memberNo: string, delivery: 1 | 2) => ({

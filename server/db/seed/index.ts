@@ -14,6 +14,8 @@ import { seedExtraSales } from './extra-sales';
 import { tenantProfiles, type Scale } from './scale';
 import { Writer } from './sink';
 import { seedTenant } from './tenant';
+import { dataContract } from '../../ingest/contract-fs';
+import { freezeSome, loadCollected } from './load-history';
 
 export type { Scale } from './scale';
 
@@ -52,8 +54,13 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedSummary> {
  * and the days counted as closed. Rows per table.
  */
 async function fill(db: Db, scale: Scale, today: string, cutoff: string, onProgress: (msg: string) => void): Promise<Record<string, number>> {
-  const w = await Writer.open(db);
+  const contract = dataContract();
+  const w = await Writer.open(db, { contract });
   const hashes = new Map<string, string>();
+  const loaded: Record<string, number> = {};
+  const count = (rows: Record<string, number>) => {
+    for (const [table, n] of Object.entries(rows)) loaded[table] = (loaded[table] ?? 0) + n;
+  };
   let start = today;
   try {
     writeMenu(w);
@@ -62,20 +69,22 @@ async function fill(db: Db, scale: Scale, today: string, cutoff: string, onProgr
       onProgress(`tenant ${profile.tenantId} ${profile.tenantName} (${scale})`);
       const first = await seedTenant(w, { profile, tenantDigit: i + 1, today, hashes, onProgress });
       if (first < start) start = first;
-      await w.flushAll();
+      count(await loadCollected(db, w, contract, profile.tenantId, today, onProgress));
+      // the extras read the loaded stock and facts back
       await seedExtraSales(db, w, profile.tenantId, today);
       await seedExtraOps(db, w, profile.tenantId, today);
-      await w.flushAll();
+      count(await loadCollected(db, w, contract, profile.tenantId, today, onProgress));
+      await freezeSome(db, profile.tenantId);
     }
     await w.flushAll();
   } finally {
     await w.close();
   }
-  // the daily balances are built from the complete simulated ledger, extras included
+  // the daily balances are built from the complete ledger the loads posted, extras included
   await buildSnapshots(db, start, today, onProgress);
   // the document screens' own documents post through the product, which keeps the balances right
   for (const profile of tenantProfiles(scale)) await seedDocuments(db, profile.tenantId, today);
-  const rows = w.counts();
+  const rows = { ...w.counts(), ...loaded };
   for (const profile of tenantProfiles(scale)) {
     onProgress(`tenant ${profile.tenantId}: payments per day, archives before ${cutoff}`);
     rows.sales_payment_daily = (rows.sales_payment_daily ?? 0) + (await buildPaymentDaily(db, profile.tenantId, start, addDays(today, -1)));

@@ -1,5 +1,7 @@
+import type { DataContract } from '../../ingest/contract';
 import { checkIdentifiers } from '../identifiers';
 import type { Db } from '../types';
+import { FactFiles } from './fact-files';
 
 export type SeedRow = Record<string, unknown>;
 
@@ -164,10 +166,15 @@ export class Writer {
     private readonly columnsByTable: Map<string, { names: string[]; types: string[] }>,
     private readonly via: LoadVia,
     private readonly flushAt: number,
+    /** the contract's tables go to files for the loader instead of the database */
+    readonly files: FactFiles | null,
   ) {}
 
-  /** `via` defaults to the database's fastest path; `flushAt` is the batch size of a load. */
-  static async open(db: Db, opts: { via?: LoadVia; flushAt?: number } = {}): Promise<Writer> {
+  /**
+   * `via` defaults to the database's fastest path; `flushAt` is the batch size of a load; with
+   * `contract`, the rows of the tables a retailer supplies are collected as files for the loader.
+   */
+  static async open(db: Db, opts: { via?: LoadVia; flushAt?: number; contract?: DataContract } = {}): Promise<Writer> {
     const rows = await db.query<{ table_name: string; column_name: string; data_type: string }>(
       `SELECT table_name, column_name, data_type FROM information_schema.columns
         WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
@@ -180,7 +187,7 @@ export class Writer {
       byTable.set(r.table_name, t);
     }
     // a load is one transaction: on DuckDB a batch of one row group (122,880 rows) is written straight to the file
-    return new Writer(db, byTable, opts.via ?? 'csv', opts.flushAt ?? 122_880);
+    return new Writer(db, byTable, opts.via ?? 'csv', opts.flushAt ?? 122_880, opts.contract ? new FactFiles(opts.contract, byTable) : null);
   }
 
   sink(table: string): Sink {
@@ -209,6 +216,12 @@ export class Writer {
   }
 
   push(table: string, row: SeedRow): void {
+    if (this.files?.accepts(table)) this.files.push(table, row);
+    else this.sink(table).push(row);
+  }
+
+  /** A row written to its table even where the loader takes the table: a document still in progress is no loaded fact. */
+  pushDirect(table: string, row: SeedRow): void {
     this.sink(table).push(row);
   }
 

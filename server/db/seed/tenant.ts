@@ -2,10 +2,8 @@ import { addDays, monthOf } from '../../../engine/dates/calendar';
 import { accountRows, buildAccounts } from './accounts';
 import { writeShellData } from './config';
 import { writeMaster } from './master';
-import { Rng } from './prng';
 import type { TenantProfile } from './scale';
 import type { Writer } from './sink';
-import { toYuan } from '../../../engine/stock';
 import { SimContext } from './sim/context';
 import { Finance } from './sim/finance';
 import { Members } from './sim/members';
@@ -25,8 +23,8 @@ export interface TenantRun {
 }
 
 /**
- * Generates one tenant: master data, then every day from the first month to today (noon), then the
- * final balances. Returns the first simulated day.
+ * Generates one tenant: master data, then every day from the first month to today (noon). The stock
+ * it moves is booked when its facts are loaded (load-history.ts). Returns the first simulated day.
  */
 export async function seedTenant(w: Writer, run: TenantRun): Promise<string> {
   const { profile, today } = run;
@@ -60,37 +58,10 @@ export async function seedTenant(w: Writer, run: TenantRun): Promise<string> {
     docs.evening();
     members.daily(world.sellingStores);
     storage.run();
-    ctx.book.dropEmptyLots();
     await w.flushFull();
     if (date.endsWith('-01') || date === today) run.onProgress(`${world.tenantId} ${profile.tenantName}: ${monthOf(date)}`);
   }
   supply.finish();
   members.writeFinal();
-  writeBalances(ctx);
   return world.start;
-}
-
-/** Current stock and lot stock as the simulation leaves them. */
-function writeBalances(ctx: SimContext): void {
-  const t = ctx.tenantId;
-  const now = `${ctx.world.today} 12:00:00`;
-  const rng = Rng.of(t, 'balances');
-  for (const p of ctx.book.positions.values()) {
-    const freeze = p.qty > 10 && rng.chance(0.05) ? rng.int(1, 3) : 0;
-    ctx.push('stock', {
-      tenant_id: t,
-      org_code: p.org,
-      center_code: p.center,
-      sku_no: p.sku,
-      stock_num: p.qty,
-      usable_num: p.qty - freeze,
-      freeze_num: freeze,
-      stock_amount: toYuan(p.amt),
-      avg_cost: Math.round(p.qty > 0 ? p.amt / p.qty : p.lastCost) / 10000,
-      last_modify: now,
-    });
-    for (const s of p.slices) {
-      if (s.qty > 0) ctx.push('lot_stock', { tenant_id: t, lot_no: s.lotNo, org_code: p.org, center_code: p.center, sku_no: p.sku, stock_num: s.qty, last_modify: now });
-    }
-  }
 }

@@ -1,7 +1,7 @@
 import { addDays, compactDate, timestamp } from '../../../../engine/dates/calendar';
 import { Rng } from '../prng';
 import type { SeedRow, Writer } from '../sink';
-import { StockBook, type LedgerDoc, type Position } from '../stockbook';
+import { Shelves, type Position } from '../shelves';
 import type { CenterInfo, SkuInfo, StoreInfo, World } from '../world';
 import type { Member } from './members';
 
@@ -68,7 +68,8 @@ export interface MonthDoc {
 /** Shared state of one tenant's simulation. */
 export class SimContext {
   readonly tenantId: number;
-  readonly book: StockBook;
+  /** what the simulation knows of its stock: quantities and lots, no cost */
+  readonly shelves = new Shelves();
   date = '';
   isToday = false;
   /** the day before today: the default date of the reports whose range ends yesterday */
@@ -94,7 +95,6 @@ export class SimContext {
     readonly w: Writer,
   ) {
     this.tenantId = world.tenantId;
-    this.book = new StockBook(world.tenantId, (row) => w.push('stock_ledger', row));
   }
 
   startDay(date: string): void {
@@ -136,10 +136,6 @@ export class SimContext {
     this.w.push(table, row);
   }
 
-  doc(docType: number, docNo: string, itemId: number, time: string): LedgerDoc {
-    return { docType, docNo, itemId, time, date: this.date };
-  }
-
   storePosition(store: StoreInfo, sku: SkuInfo): Position {
     return this.cachedPosition(store.org_code, store.center_code, sku, false);
   }
@@ -157,7 +153,7 @@ export class SimContext {
     }
     let p = list[sku.idx];
     if (!p) {
-      p = this.book.position(org, center, sku.sku_no, lotted, Math.round(sku.buy * 10000));
+      p = this.shelves.position(org, center, sku.sku_no, lotted);
       list[sku.idx] = p;
     }
     return p;

@@ -1,7 +1,6 @@
 import { addDays, isoWeekday, timestamp, toDayNumber } from '../../../../engine/dates/calendar';
 import { CARDS, SERVICES, type CardOffer } from '../offers';
 import type { Rng } from '../prng';
-import { toYuan } from '../../../../engine/stock';
 import type { SkuInfo, StoreInfo } from '../world';
 import { round2, round4, type RecentSale, type SimContext } from './context';
 import type { Member, Members } from './members';
@@ -39,8 +38,9 @@ interface ItemRow {
   selling_price: number;
   sale_amount: number;
   discount_amount: number;
-  cost_price: number;
-  cost_amount: number;
+  /** a service's or card's cost; a goods line's is booked by the posting */
+  cost_price: number | null;
+  cost_amount: number | null;
   output_tax_rate: number;
   input_tax_rate: number;
   points: number;
@@ -111,7 +111,7 @@ export class StoreSales {
     h.origin = origin.order_no;
     h.member = origin.member;
     const it = origin.item;
-    const item: ItemRow = { ...it, qty: -it.qty, sale_amount: -it.sale_amount, cost_amount: -it.cost_amount };
+    const item: ItemRow = { ...it, qty: -it.qty, sale_amount: -it.sale_amount, cost_amount: it.cost_amount === null ? null : -it.cost_amount };
     h.total = item.sale_amount;
     h.pay = item.sale_amount;
     this.write(h, [item], [{ type: origin.payType, amount: h.pay }], rng);
@@ -172,11 +172,11 @@ export class StoreSales {
 
     const items: ItemRow[] = [];
     const recent: RecentSale = { order_no: h.order_no, member, payType: '', lines: [] };
-    for (const [i, l] of lines.entries()) {
+    for (const l of lines) {
       const sale = round2(l.gross - l.discount);
-      const post = ctx.book.outbound(ctx.storePosition(store, l.sku), l.qty, ctx.doc(5, h.order_no, i + 1, time));
+      ctx.shelves.take(ctx.storePosition(store, l.sku), l.qty);
       const points = member ? Math.floor(sale) : 0;
-      items.push(this.goodsItem(l.sku, l.qty, l.price, sale, l.discount, post.unitCost, -toYuan(post.amount), points));
+      items.push(this.goodsItem(l.sku, l.qty, l.price, sale, l.discount, points));
       recent.lines.push({ sku: l.sku, qty: l.qty, price: l.price, sale, discount: l.discount, points });
     }
     h.total = gross;
@@ -212,7 +212,7 @@ export class StoreSales {
     }
   }
 
-  private goodsItem(sku: SkuInfo, qty: number, price: number, sale: number, discount: number, unitCost: number, cost: number, points: number): ItemRow {
+  private goodsItem(sku: SkuInfo, qty: number, price: number, sale: number, discount: number, points: number): ItemRow {
     return {
       sku_no: sku.sku_no,
       supplier_no: sku.supplier.supplier_no,
@@ -220,8 +220,8 @@ export class StoreSales {
       selling_price: price,
       sale_amount: sale,
       discount_amount: discount,
-      cost_price: round4(unitCost / 10000),
-      cost_amount: cost,
+      cost_price: null,
+      cost_amount: null,
       output_tax_rate: sku.tax,
       input_tax_rate: sku.tax,
       points,
@@ -241,15 +241,13 @@ export class StoreSales {
     h.member = origin.member;
     const sale = -round2(line.sale * share);
     const discount = -round2(line.discount * share);
-    const p = ctx.storePosition(store, line.sku);
-    const unit = p.qty > 0 ? p.amt / p.qty : p.lastCost;
-    const post = ctx.book.inbound(p, qty, unit, ctx.doc(6, h.order_no, 1, time));
+    ctx.shelves.add(ctx.storePosition(store, line.sku), qty);
     const points = h.member ? -Math.floor(-sale) : 0;
     h.total = -round2(line.price * qty);
     h.discount = discount;
     h.pay = sale;
     const refundType = origin.payType === 'CARD' || origin.payType === 'POINTS' ? 'CASH' : origin.payType;
-    this.write(h, [this.goodsItem(line.sku, -qty, line.price, sale, discount, post.unitCost, -toYuan(post.amount), points)], [{ type: refundType, amount: sale }], rng);
+    this.write(h, [this.goodsItem(line.sku, -qty, line.price, sale, discount, points)], [{ type: refundType, amount: sale }], rng);
     if (h.member) this.members.addPoints(h.member, points, h.order_no, store.org_code, time);
   }
 

@@ -1,8 +1,8 @@
 import { monthOf } from '../../../../engine/dates/calendar';
 import type { Rng } from '../prng';
-import { toYuan } from '../../../../engine/stock';
+import type { Position } from '../shelves';
 import type { CenterInfo, SkuInfo, StoreInfo } from '../world';
-import { round2, round4, type SimContext } from './context';
+import { round2, type SimContext } from './context';
 import { settlementNo, type Supply } from './supply';
 
 /** Evening stock documents: stocktakes, transfers, scrapping/requisition, adjustments, returns. */
@@ -55,7 +55,8 @@ export class StockDocs {
     });
   }
 
-  private stocktakeItem(no: string, sku: SkuInfo, book: number, actual: number, amount: number): void {
+  /** A counted line; the difference's amount is booked by the posting. */
+  private stocktakeItem(no: string, sku: SkuInfo, book: number, actual: number): void {
     const diff = actual - book;
     this.ctx.push('stocktake_item', {
       tenant_id: this.ctx.tenantId,
@@ -64,7 +65,6 @@ export class StockDocs {
       book_qty: book,
       actual_qty: actual,
       diff_qty: diff,
-      diff_amount: toYuan(amount),
       result: diff === 0 ? 0 : diff > 0 ? 1 : 2,
     });
   }
@@ -77,20 +77,18 @@ export class StockDocs {
     return -Math.min(book, rng.int(1, 3));
   }
 
-  /** Monthly count of part of the assortment: gains (8) and losses (9) at moving-average cost. */
+  /** Monthly count of part of the assortment: gains (8) and losses (9). */
   private storeStocktake(st: StoreInfo, rng: Rng): void {
     const ctx = this.ctx;
     const no = ctx.docNo('PD');
     const time = ctx.time('evening', rng);
     this.stocktakeHead(no, st.org_code, st.center_code, time);
-    rng.sample(st.stocked, Math.min(40, st.stocked.length)).forEach((sku, i) => {
+    rng.sample(st.stocked, Math.min(40, st.stocked.length)).forEach((sku) => {
       const p = ctx.storePosition(st, sku);
       const book = p.qty;
       const diff = this.countDiff(rng, book);
-      let amount = 0;
-      if (diff > 0) amount = ctx.book.inbound(p, diff, p.qty > 0 ? p.amt / p.qty : p.lastCost, ctx.doc(8, no, i + 1, time)).amount;
-      if (diff < 0) amount = ctx.book.outbound(p, -diff, ctx.doc(9, no, i + 1, time)).amount;
-      this.stocktakeItem(no, sku, book, book + diff, amount);
+      this.count(p, diff);
+      this.stocktakeItem(no, sku, book, book + diff);
     });
   }
 
@@ -99,18 +97,21 @@ export class StockDocs {
     const no = ctx.docNo('PD');
     const time = ctx.time('evening', rng);
     this.stocktakeHead(no, c.org_code, c.center_code, time);
-    rng.sample(this.supply.centralSkus(c), 60).forEach((sku, i) => {
+    rng.sample(this.supply.centralSkus(c), 60).forEach((sku) => {
       const p = ctx.centerPosition(c, sku);
       const book = p.qty;
       const diff = this.countDiff(rng, book);
-      let amount = 0;
-      if (diff > 0) amount = ctx.book.returnToLot(p, diff, ctx.doc(8, no, i + 1, time))?.amount ?? 0;
-      if (diff < 0) amount = ctx.book.lotOutbound(p, -diff, ctx.doc(9, no, (i + 1) * 100, time)).reduce((a, x) => a + x.amount, 0);
-      this.stocktakeItem(no, sku, book, diff > 0 && amount === 0 ? book : book + diff, amount);
+      this.count(p, diff);
+      this.stocktakeItem(no, sku, book, book + diff);
     });
   }
 
-  /** Stock moved to another store of the same centre at the sender's cost (11 out, 10 in). */
+  private count(p: Position, diff: number): void {
+    if (diff > 0) this.ctx.shelves.add(p, diff);
+    if (diff < 0) this.ctx.shelves.take(p, -diff);
+  }
+
+  /** Stock moved to another store of the same centre (11 out, 10 in). */
   private transfer(st: StoreInfo, rng: Rng): void {
     const ctx = this.ctx;
     const others = st.lc.stores.filter((o) => o !== st);
@@ -122,9 +123,9 @@ export class StockDocs {
     const out = ctx.time('evening', rng);
     rng.sample(candidates, rng.int(1, 4)).forEach((sku, i) => {
       const qty = rng.int(1, Math.min(6, ctx.storePosition(st, sku).qty - 1));
-      const post = ctx.book.outbound(ctx.storePosition(st, sku), qty, ctx.doc(11, no, i + 1, out));
-      ctx.book.inbound(ctx.storePosition(to, sku), qty, post.unitCost, ctx.doc(10, no, i + 1, out));
-      ctx.push('transfer_item', { tenant_id: ctx.tenantId, transfer_no: no, line_id: i + 1, sku_no: sku.sku_no, lot_no: null, qty, amount: -toYuan(post.amount) });
+      ctx.shelves.take(ctx.storePosition(st, sku), qty);
+      ctx.shelves.add(ctx.storePosition(to, sku), qty);
+      ctx.push('transfer_item', { tenant_id: ctx.tenantId, transfer_no: no, line_id: i + 1, sku_no: sku.sku_no, lot_no: null, qty });
     });
     ctx.push('transfer_order', {
       tenant_id: ctx.tenantId,
@@ -139,7 +140,7 @@ export class StockDocs {
     });
   }
 
-  /** Scrapping (12, mostly fresh goods) or requisition (13, consumables) at moving-average cost. */
+  /** Scrapping (12, mostly fresh goods) or requisition (13, consumables). */
   private issue(st: StoreInfo, type: 12 | 13, rng: Rng): void {
     const ctx = this.ctx;
     const pool = st.stocked.filter((s) => (type === 12 ? s.leaf.fresh : s.leaf.l1 === '日化' || s.leaf.l1 === '家居百货') && ctx.storePosition(st, s).qty > 0);
@@ -159,8 +160,8 @@ export class StockDocs {
     });
     rng.sample(pool, rng.int(1, 3)).forEach((sku, i) => {
       const qty = rng.int(1, Math.min(3, ctx.storePosition(st, sku).qty));
-      const post = ctx.book.outbound(ctx.storePosition(st, sku), qty, ctx.doc(type, no, i + 1, time));
-      ctx.push('stock_issue_item', { tenant_id: ctx.tenantId, issue_no: no, line_id: i + 1, sku_no: sku.sku_no, qty, cost_price: round4(-toYuan(post.amount) / qty), cost_amount: -toYuan(post.amount) });
+      ctx.shelves.take(ctx.storePosition(st, sku), qty);
+      ctx.push('stock_issue_item', { tenant_id: ctx.tenantId, issue_no: no, line_id: i + 1, sku_no: sku.sku_no, qty });
       if (type === 13) {
         ctx.push('lot_allocation', {
           tenant_id: ctx.tenantId,
@@ -188,8 +189,9 @@ export class StockDocs {
     rng.sample(st.stocked, rng.int(1, 4)).forEach((sku, i) => {
       const p = ctx.storePosition(st, sku);
       const qty = rng.int(1, 4);
-      const post = direction === 1 ? ctx.book.inbound(p, qty, p.qty > 0 ? p.amt / p.qty : p.lastCost, ctx.doc(14, no, i + 1, time)) : ctx.book.outbound(p, qty, ctx.doc(15, no, i + 1, time));
-      this.supply.adjustmentItem(no, i + 1, sku, null, qty, post.amount);
+      if (direction === 1) ctx.shelves.add(p, qty);
+      else ctx.shelves.take(p, qty);
+      this.supply.adjustmentItem(no, i + 1, sku, qty, null);
     });
   }
 
@@ -202,19 +204,18 @@ export class StockDocs {
     rng.sample(this.supply.centralSkus(c), rng.int(1, 3)).forEach((sku, i) => {
       const p = ctx.centerPosition(c, sku);
       const qty = rng.int(1, 6);
-      if (direction === 1) {
-        const post = ctx.book.returnToLot(p, qty, ctx.doc(14, no, (i + 1) * 100, time));
-        if (post) this.supply.adjustmentItem(no, i + 1, sku, p.lastLot?.lotNo ?? null, qty, post.amount);
-      } else if (p.qty >= qty) {
-        const parts = ctx.book.lotOutbound(p, qty, ctx.doc(15, no, (i + 1) * 100, time));
-        this.supply.adjustmentItem(no, i + 1, sku, parts[0]?.lotNo ?? null, qty, parts.reduce((a, x) => a + x.amount, 0));
-      }
+      // no lot named: a gain enters none, a loss takes the oldest lots (the posting's rule)
+      if (direction === 1) ctx.shelves.add(p, qty);
+      else if (p.qty >= qty) ctx.shelves.take(p, qty);
+      else return;
+      this.supply.adjustmentItem(no, i + 1, sku, qty, null);
     });
   }
 
   /**
    * A store sends goods back to its centre (central goods) or supplier (direct goods). The target may
-   * refuse part: the store books the whole return out (4) and the refused part back in (7).
+   * refuse part: the store books the whole return out (4) and the refused part back in (7). What the
+   * supplier owes back is the goods' purchase price.
    */
   private storeReturn(st: StoreInfo, rng: Rng): void {
     const ctx = this.ctx;
@@ -230,27 +231,12 @@ export class StockDocs {
     lineSkus.forEach((sku, i) => {
       const sp = ctx.storePosition(st, sku);
       const qty = rng.int(1, Math.min(6, sp.qty - 1));
-      const post = ctx.book.outbound(sp, qty, ctx.doc(4, no, i + 1, time));
-      const amount = -toYuan(post.amount);
       const rejected = rng.chance(0.2) ? rng.int(1, qty) : 0;
-      const rejectedAmount = round2((amount * rejected) / qty);
-      if (rejected) ctx.book.inbound(sp, rejected, post.unitCost, ctx.doc(7, no, i + 1, time));
       const accepted = qty - rejected;
-      if (toWarehouse && accepted > 0) {
-        const cp = ctx.centerPosition(st.lc, sku);
-        ctx.book.returnToLot(cp, accepted, ctx.doc(4, no, i + 1, time));
-      }
-      total += amount - rejectedAmount;
-      ctx.push('store_return_item', {
-        tenant_id: ctx.tenantId,
-        return_no: no,
-        line_id: i + 1,
-        sku_no: sku.sku_no,
-        qty,
-        amount: round2(amount),
-        rejected_qty: rejected,
-        rejected_amount: rejectedAmount,
-      });
+      ctx.shelves.take(sp, accepted);
+      if (toWarehouse && accepted > 0) ctx.shelves.add(ctx.centerPosition(st.lc, sku), accepted);
+      total += sku.buy * accepted;
+      ctx.push('store_return_item', { tenant_id: ctx.tenantId, return_no: no, line_id: i + 1, sku_no: sku.sku_no, qty, rejected_qty: rejected });
     });
     ctx.push('store_return_order', {
       tenant_id: ctx.tenantId,
@@ -292,8 +278,8 @@ export class StockDocs {
     const qty = rng.int(1, Math.min(5, p.qty - 1));
     const no = ctx.docNo('CT');
     const time = ctx.time('purchaseReturn', rng);
-    const post = ctx.book.outbound(p, qty, ctx.doc(3, no, 1, time));
-    this.purchaseReturnDoc(no, sku, st.org_code, st.center_code, time, [{ lotNo: null, qty, amount: -toYuan(post.amount) }], rng);
+    ctx.shelves.take(p, qty);
+    this.purchaseReturnDoc(no, sku, st.org_code, st.center_code, time, [{ lotNo: null, qty }], rng);
   }
 
   /** Purchase return (3) of the oldest lot of a centre SKU. */
@@ -305,16 +291,18 @@ export class StockDocs {
     const qty = rng.int(1, Math.min(p.qty - 1, sku.caseQty));
     const no = ctx.docNo('CT');
     const time = ctx.time('purchaseReturn', rng);
-    const parts = ctx.book.lotOutbound(p, qty, ctx.doc(3, no, 1, time));
-    this.purchaseReturnDoc(no, sku, c.org_code, c.center_code, time, parts.map((x) => ({ lotNo: x.lotNo, qty: x.qty, amount: -toYuan(x.amount) })), rng);
+    const parts = ctx.shelves.pick(p, qty);
+    if (!parts.length) return;
+    this.purchaseReturnDoc(no, sku, c.org_code, c.center_code, time, parts, rng);
   }
 
-  private purchaseReturnDoc(no: string, sku: SkuInfo, org: string, center: string, time: string, lines: { lotNo: string | null; qty: number; amount: number }[], rng: Rng): void {
+  /** Returned at the goods' purchase price. */
+  private purchaseReturnDoc(no: string, sku: SkuInfo, org: string, center: string, time: string, lines: { lotNo: string | null; qty: number }[], rng: Rng): void {
     const ctx = this.ctx;
     const supplierNo = sku.supplier.supplier_no;
     let total = 0;
     lines.forEach((l, i) => {
-      const price = round2(l.amount / l.qty);
+      const price = round2(sku.buy);
       const amount = round2(price * l.qty);
       total += amount;
       ctx.push('purchase_return_item', {
@@ -365,7 +353,7 @@ export class StockDocs {
     });
   }
 
-  /** Expired or damaged goods scrapped at a centre (12), oldest lot first. */
+  /** Expired or damaged goods scrapped at a centre (12); the posting takes the oldest lots. */
   private centerScrap(c: CenterInfo, rng: Rng): void {
     const ctx = this.ctx;
     const sku = rng.pick(this.supply.centralSkus(c));
@@ -374,7 +362,7 @@ export class StockDocs {
     const no = ctx.docNo('BS');
     const time = ctx.time('evening', rng);
     const qty = rng.int(1, Math.min(4, p.qty - 1));
-    const parts = ctx.book.lotOutbound(p, qty, ctx.doc(12, no, 1, time));
+    ctx.shelves.take(p, qty);
     ctx.push('stock_issue_order', {
       tenant_id: ctx.tenantId,
       issue_no: no,
@@ -386,8 +374,7 @@ export class StockDocs {
       created_at: time,
       updated_at: time,
     });
-    const cost = -toYuan(parts.reduce((a, x) => a + x.amount, 0));
-    ctx.push('stock_issue_item', { tenant_id: ctx.tenantId, issue_no: no, line_id: 1, sku_no: sku.sku_no, qty, cost_price: round4(cost / qty), cost_amount: cost });
+    ctx.push('stock_issue_item', { tenant_id: ctx.tenantId, issue_no: no, line_id: 1, sku_no: sku.sku_no, qty });
   }
 }
 

@@ -1,8 +1,7 @@
 import { addDays, isoWeekday, monthOf, timestamp } from '../../../../engine/dates/calendar';
 import type { Rng } from '../prng';
-import { toUnits, toYuan } from '../../../../engine/stock';
 import { centerDemand, type CenterInfo, type RouteInfo, type SkuInfo } from '../world';
-import { round2, round4, type PendingPurchase, type PendingStoreOrder, type SimContext } from './context';
+import { round2, type PendingPurchase, type PendingStoreOrder, type SimContext } from './context';
 
 /** Replenishment: purchase orders and receipts at the centres, store orders, distribution, direct delivery. */
 
@@ -34,30 +33,33 @@ export class Supply {
     return this.ctx.world.skus.filter((s) => demand.has(s.sku_no));
   }
 
-  /** Opening balances on the first day, booked as stock adjustments in (reason R01). */
+  /**
+   * Opening stock on the first day: the centres receive it from their suppliers (only a receipt opens
+   * lots), the stores book it as stock adjustments in (reason R01) at the price they buy from the centre.
+   */
   opening(): void {
     const ctx = this.ctx;
     const rng = ctx.rng('opening');
     const time = `${ctx.date} 00:10:00`;
     for (const c of ctx.world.centers) {
       const demand = this.centerDemand.get(c.center_code)!;
-      const adjustNo = ctx.docNo('TZ');
-      const skus = this.centralSkus(c);
-      this.adjustmentHead(adjustNo, c.org_code, c.center_code, 1, 'R01', time);
-      skus.forEach((sku, i) => {
-        const qty = Math.max(sku.caseQty, Math.ceil(demand.get(sku.sku_no)! * 10));
-        const lotNo = this.newLot(sku, c.org_code, c.center_code, sku.buy, null, time, rng);
-        const post = ctx.book.receiveLot(ctx.centerPosition(c, sku), lotNo, qty, toUnits(sku.buy), ctx.doc(14, adjustNo, i + 1, time));
-        this.adjustmentItem(adjustNo, i + 1, sku, lotNo, qty, post.amount);
-      });
+      const bySupplier = new Map<string, { sku: SkuInfo; qty: number }[]>();
+      for (const sku of this.centralSkus(c)) {
+        const list = bySupplier.get(sku.supplier.supplier_no) ?? bySupplier.set(sku.supplier.supplier_no, []).get(sku.supplier.supplier_no)!;
+        list.push({ sku, qty: Math.max(sku.caseQty, Math.ceil(demand.get(sku.sku_no)! * 10)) });
+      }
+      for (const [supplierNo, lines] of bySupplier) {
+        const po: PendingPurchase = { po_no: ctx.docNo('CG'), center: c, store: null, supplier_no: supplierNo, source: '1', lines, urgent: false, orderTime: time };
+        this.receipt(po, 1, c.org_code, c.center_code, time, rng, true);
+      }
     }
     for (const st of ctx.world.sellingStores) {
       const adjustNo = ctx.docNo('TZ');
       this.adjustmentHead(adjustNo, st.org_code, st.center_code, 1, 'R01', time);
       st.stocked.forEach((sku, i) => {
         const qty = Math.max(1, Math.ceil(st.demand.get(sku.sku_no)! * 6));
-        const post = ctx.book.inbound(ctx.storePosition(st, sku), qty, toUnits(storeOrderPrice(sku)), ctx.doc(14, adjustNo, i + 1, time));
-        this.adjustmentItem(adjustNo, i + 1, sku, null, qty, post.amount);
+        ctx.shelves.add(ctx.storePosition(st, sku), qty);
+        this.adjustmentItem(adjustNo, i + 1, sku, qty, storeOrderPrice(sku));
       });
     }
   }
@@ -77,39 +79,15 @@ export class Supply {
     });
   }
 
-  adjustmentItem(adjustNo: string, lineId: number, sku: SkuInfo, lotNo: string | null, qty: number, amount: number): void {
-    this.ctx.push('stock_adjustment_item', {
-      tenant_id: this.ctx.tenantId,
-      adjust_no: adjustNo,
-      line_id: lineId,
-      sku_no: sku.sku_no,
-      lot_no: lotNo,
-      qty,
-      // the unit cost to 4 places, so qty × cost price gives the amount to the cent
-      cost_price: round4(Math.abs(toYuan(amount)) / qty),
-      amount: Math.abs(toYuan(amount)),
-    });
+  /** An adjustment line without a lot; `cost` is an inbound's unit cost (none: the moving average), an outbound's is booked. */
+  adjustmentItem(adjustNo: string, lineId: number, sku: SkuInfo, qty: number, cost: number | null): void {
+    this.ctx.push('stock_adjustment_item', { tenant_id: this.ctx.tenantId, adjust_no: adjustNo, line_id: lineId, sku_no: sku.sku_no, lot_no: null, qty, cost_price: cost });
   }
 
-  newLot(sku: SkuInfo, org: string, center: string, price: number, receiveNo: string | null, time: string, rng: Rng): string {
-    const ctx = this.ctx;
-    const lotNo = ctx.docNo('LT');
-    const produced = addDays(ctx.date, -rng.int(0, Math.max(0, Math.floor(sku.shelfDays / 5))));
-    ctx.push('lot', {
-      tenant_id: ctx.tenantId,
-      lot_no: lotNo,
-      sku_no: sku.sku_no,
-      org_code: org,
-      center_code: center,
-      supplier_no: sku.supplier.supplier_no,
-      produce_date: produced,
-      expiration_date: addDays(produced, sku.shelfDays),
-      produce_no: `P${produced.replace(/-/g, '')}${rng.digits(3)}`,
-      lot_price: price,
-      receive_no: receiveNo,
-      receive_time: time,
-    });
-    return lotNo;
+  /** A new lot's number and dates; the posting opens it from the receipt line. */
+  private newLot(sku: SkuInfo, rng: Rng): { lotNo: string; produced: string; expires: string } {
+    const produced = addDays(this.ctx.date, -rng.int(0, Math.max(0, Math.floor(sku.shelfDays / 5))));
+    return { lotNo: this.ctx.docNo('LT'), produced, expires: addDays(produced, sku.shelfDays) };
   }
 
   /** Morning: ship yesterday's store orders, receive due purchase orders and direct deliveries. */
@@ -137,23 +115,17 @@ export class Supply {
       let totalAmount = 0;
       const packLines: { sku: SkuInfo; qty: number }[] = [];
       for (const l of o.lines) {
-        const cp = ctx.centerPosition(c, l.sku);
-        const parts = ctx.book.lotOutbound(cp, l.qty, ctx.doc(5, oubNo, lineId + 1, shipTime));
+        // the picker names the lots, oldest first; a line per lot
+        const parts = ctx.shelves.pick(ctx.centerPosition(c, l.sku), l.qty);
         const shipped = parts.reduce((a, p) => a + p.qty, 0);
         l.shipped = shipped;
-        const sp = ctx.storePosition(st, l.sku);
+        ctx.shelves.add(ctx.storePosition(st, l.sku), shipped);
         for (const part of parts) {
           lineId++;
           const amount = round2(part.qty * l.price);
           ctx.push('distribution_order_item', { tenant_id: t, oub_no: oubNo, line_id: lineId, sku_no: l.sku.sku_no, lot_no: part.lotNo, qty: part.qty, amount });
-          ctx.book.inbound(sp, part.qty, toUnits(l.price), ctx.doc(2, oubNo, lineId, receiveTime), part.lotNo);
           totalQty += part.qty;
           totalAmount += amount;
-          if (rng.chance(0.03)) {
-            const rejected = rng.int(1, part.qty);
-            ctx.book.outbound(sp, rejected, ctx.doc(7, oubNo, lineId, receiveTime));
-            ctx.book.returnToLot(cp, rejected, ctx.doc(7, oubNo, lineId, receiveTime));
-          }
         }
         if (shipped > 0) packLines.push({ sku: l.sku, qty: shipped });
       }
@@ -306,10 +278,9 @@ export class Supply {
       const price = round2(l.sku.buy * rng.range(0.97, 1.03));
       const amount = round2(price * l.qty);
       total += amount;
-      const lotNo = this.newLot(l.sku, org, center, price, receiveNo, time, rng);
-      const doc = ctx.doc(1, receiveNo, i + 1, time);
-      if (lotted) ctx.book.receiveLot(ctx.centerPosition(po.center, l.sku), lotNo, l.qty, toUnits(price), doc);
-      else ctx.book.inbound(ctx.storePosition(po.store!, l.sku), l.qty, toUnits(price), doc, lotNo);
+      const lot = this.newLot(l.sku, rng);
+      if (lotted) ctx.shelves.receiveLot(ctx.centerPosition(po.center, l.sku), lot.lotNo, l.qty, time);
+      else ctx.shelves.add(ctx.storePosition(po.store!, l.sku), l.qty);
       ctx.push('purchase_receipt_item', {
         tenant_id: t,
         receive_no: receiveNo,
@@ -319,7 +290,9 @@ export class Supply {
         price,
         amount,
         input_tax_rate: l.sku.tax,
-        lot_no: lotNo,
+        lot_no: lot.lotNo,
+        produce_date: lot.produced,
+        expiration_date: lot.expires,
       });
     });
     ctx.push('purchase_order', {

@@ -1,6 +1,5 @@
 import { isoWeekday } from '../../../../engine/dates/calendar';
 import type { Rng } from '../prng';
-import { toYuan } from '../../../../engine/stock';
 import type { CenterInfo, SkuInfo } from '../world';
 import { round2, type SimContext } from './context';
 import type { Supply } from './supply';
@@ -63,8 +62,7 @@ export class Wholesale {
       const p = ctx.centerPosition(c, sku);
       const qty = Math.min(rng.int(10, 40), p.qty - 5);
       const price = round2(sku.buy * 1.1);
-      const parts = ctx.book.lotOutbound(p, qty, ctx.doc(5, woNo, (i + 1) * 100, time));
-      const cost = -toYuan(parts.reduce((a, x) => a + x.amount, 0));
+      ctx.shelves.take(p, qty);
       const amount = round2(price * qty);
       total += amount;
       lines.push({ sku, qty, price });
@@ -78,7 +76,6 @@ export class Wholesale {
         amount,
         output_tax_rate: sku.tax,
         input_tax_rate: sku.tax,
-        cost_amount: cost,
       });
     });
     this.head(c, woNo, w, false, null, time);
@@ -96,7 +93,7 @@ export class Wholesale {
     let total = 0;
     rng.sample(origin.lines, rng.int(1, 2)).forEach((l, i) => {
       const qty = rng.int(1, Math.max(1, Math.floor(l.qty / 3)));
-      const post = ctx.book.returnToLot(ctx.centerPosition(c, l.sku), qty, ctx.doc(6, woNo, i + 1, time));
+      ctx.shelves.add(ctx.centerPosition(c, l.sku), qty);
       const amount = round2(l.price * qty);
       total += amount;
       ctx.push('wholesale_order_item', {
@@ -109,7 +106,6 @@ export class Wholesale {
         amount: -amount,
         output_tax_rate: l.sku.tax,
         input_tax_rate: l.sku.tax,
-        cost_amount: -toYuan(post?.amount ?? 0),
       });
     });
     this.head(c, woNo, origin.wholesaler, true, origin.wo_no, time);
