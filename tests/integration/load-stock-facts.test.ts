@@ -164,7 +164,16 @@ describe(`stock-moving facts load and post in legs (${dialectUnderTest})`, () =>
     expect(state).toEqual(await posted(bDb));
 
     const ledger = state.ledger as { org_code: string; doc_type: number; doc_no: string; qty: number; cost_price: number; amount: number; cost_diff_amount: number }[];
-    const of = (no: string) => ledger.filter((r) => r.doc_no === no).map((r) => [r.org_code, r.doc_type, r.qty]);
+    // a movement's rows per lot it takes (oldest lots first) add up to one [org, type, qty]
+    const of = (no: string) => {
+      const legs: [string, number, number][] = [];
+      for (const r of ledger.filter((x) => x.doc_no === no)) {
+        const last = legs.at(-1);
+        if (last && last[0] === r.org_code && last[1] === r.doc_type && Math.sign(last[2]) === Math.sign(r.qty)) last[2] += r.qty;
+        else legs.push([r.org_code, r.doc_type, r.qty]);
+      }
+      return legs;
+    };
     expect(of('LSF-W1')).toEqual([[center.org, 5, -4]]);
     expect(of('LSF-D1')).toEqual([[center.org, 5, -2], [store, 2, 2]]);
     // the store receives at the delivery's price, into the lot the centre shipped
@@ -183,11 +192,13 @@ describe(`stock-moving facts load and post in legs (${dialectUnderTest})`, () =>
     // a day-dated count posts at the day's end, after the day's timed movements
     expect(ledger.at(-1)!.doc_no).toBe('LSF-C1');
 
-    const amountOf = (no: string, type: number) => ledger.filter((r) => r.doc_no === no && r.doc_type === type).reduce((a, r) => a + r.amount, 0);
+    // summed in 1/10000 yuan: a movement's amount is shared exactly over its lots' rows
+    const sum4 = (rows: { amount: number }[]) => Math.round(rows.reduce((a, r) => a + Math.round(r.amount * 10000), 0)) / 10000;
+    const amountOf = (no: string, type: number) => sum4(ledger.filter((r) => r.doc_no === no && r.doc_type === type));
     const booked = state.booked as Record<string, Record<string, unknown>[]>;
     expect(booked.wholesale).toEqual([{ wo_no: 'LSF-W1', cost_amount: -amountOf('LSF-W1', 5) }, { wo_no: 'LSF-W2', cost_amount: -amountOf('LSF-W2', 6) }]);
     expect(booked.returns).toEqual([
-      { return_no: 'LSF-S1', amount: -ledger.filter((r) => r.doc_no === 'LSF-S1' && r.qty < 0)[0].amount, rejected_amount: amountOf('LSF-S1', 7) },
+      { return_no: 'LSF-S1', amount: -sum4(ledger.filter((r) => r.doc_no === 'LSF-S1' && r.qty < 0)), rejected_amount: amountOf('LSF-S1', 7) },
       { return_no: 'LSF-S2', amount: -amountOf('LSF-S2', 4), rejected_amount: 0 },
     ]);
     expect(booked.transfer).toEqual([{ amount: -amountOf('LSF-T1', 11) }]);

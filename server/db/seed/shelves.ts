@@ -64,9 +64,17 @@ export class Shelves {
     this.fromLots(p, qty);
   }
 
-  /** Picks up to `qty` from a centre's lots, oldest first, never more than they hold: the lots named on the document. */
-  pick(p: Position, qty: number): LotPart[] {
-    const parts = this.fromLots(p, Math.min(qty, p.qty));
+  /**
+   * Picks up to `qty` of a centre's stock: its lots oldest first (the lots named on the document), then,
+   * once every lot is empty, stock in no lot (returns and gains enter none) as a part without a lot —
+   * which the posting, finding no lot left either, books without one.
+   */
+  pick(p: Position, qty: number): { lotNo: string | null; qty: number }[] {
+    const want = Math.min(qty, p.qty);
+    const parts: { lotNo: string | null; qty: number }[] = this.fromLots(p, want);
+    const picked = parts.reduce((a, x) => a + x.qty, 0);
+    const loose = Math.min(want - picked, p.qty - picked);
+    if (loose > 0 && p.lots.length === 0) parts.push({ lotNo: null, qty: loose });
     p.qty -= parts.reduce((a, x) => a + x.qty, 0);
     return parts;
   }

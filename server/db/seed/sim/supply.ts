@@ -104,18 +104,19 @@ export class Supply {
     this.routeShipments.clear();
     const orders = ctx.pendingStoreOrders;
     ctx.pendingStoreOrders = [];
-    for (const o of orders) {
+    // the trucks leave in time order, and the pickers pick in that order: the lots each names are the ones left
+    const departures = orders.map((o) => ({ o, shipTime: ctx.time('ship', rng), receiveTime: ctx.time('storeReceive', rng) }));
+    departures.sort((a, b) => (a.shipTime < b.shipTime ? -1 : a.shipTime > b.shipTime ? 1 : 0));
+    for (const { o, shipTime, receiveTime } of departures) {
       const st = o.store;
       const c = st.lc;
       const oubNo = ctx.docNo('PS');
-      const shipTime = ctx.time('ship', rng);
-      const receiveTime = ctx.time('storeReceive', rng);
       let lineId = 0;
       let totalQty = 0;
       let totalAmount = 0;
       const packLines: { sku: SkuInfo; qty: number }[] = [];
       for (const l of o.lines) {
-        // the picker names the lots, oldest first; a line per lot
+        // the picker names the lots, oldest first, a line per lot; stock in no lot goes last, on a line without one
         const parts = ctx.shelves.pick(ctx.centerPosition(c, l.sku), l.qty);
         const shipped = parts.reduce((a, p) => a + p.qty, 0);
         l.shipped = shipped;
