@@ -12,7 +12,7 @@ import type { ColumnValues } from '../db/packed-text';
 import type { ColumnChunk } from '../db/types';
 import { SharedStrings } from './shared-strings';
 import { sheetEncoders } from './sheet-encoders';
-import { SheetRowEncoder, type RowPlan } from './sheet-rows';
+import { numberColumn, SheetRowEncoder, type RowPlan, type SheetColumn } from './sheet-rows';
 import { ZipWriter, type ZipEntryWriter } from './zip';
 import {
   packageParts,
@@ -50,6 +50,19 @@ const CHUNKS_IN_FLIGHT = 3;
 
 /** the shared-strings part goes to the deflater in pieces of about this size */
 const FLUSH_BYTES = 1 << 20;
+
+/**
+ * A chunk's columns in the sheet's order as the encoder reads them: text as shared-string indexes
+ * (while the table has room), numbers as doubles.
+ */
+export function sheetColumnsOf(columns: readonly Column[], chunk: ColumnChunk, shared: SharedStrings): SheetColumn[] {
+  const at = new Map(chunk.names.map((name, i) => [name, i]));
+  return columns.map((c) => {
+    const values = chunk.columns[at.get(c.value) ?? -1] ?? [];
+    const text = shared.share(values);
+    return text === values ? numberColumn(values) : text;
+  });
+}
 
 /** One row from a list of values, in the form the encoder reads: a column of one value each. */
 const single = (values: unknown[]) => values.map((v) => [v]);
@@ -99,8 +112,7 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
     let handedOut = 0;
     try {
       for await (const chunk of source.chunks) {
-        const at = new Map(chunk.names.map((name, i) => [name, i]));
-        const values = columns.map((c) => shared.share(chunk.columns[at.get(c.value) ?? -1] ?? []));
+        const values = sheetColumnsOf(columns, chunk, shared);
         const pieces = encoders.encode(body, values, chunk.rowCount, handedOut + 2);
         // a failure is taken when its turn comes; until then it must not count as unhandled
         pieces.catch(() => undefined);
