@@ -1098,7 +1098,9 @@ class PartialGroups {
     const countedParts = this.counted.map(measure);
     const summedParts = this.summed.map(measure);
     const branches = plan.flaggedParts().map(({ part, flags }) => {
-      const used = new Set([...keys.filter((k) => flags.rows || partialKeys.totals.includes(k)), ...bases.flatMap((m) => [m.expr ?? '', m.filter ?? ''].flatMap((f) => [...f.matchAll(unionColumn(source.alias))].map((x) => x[1])))]);
+      // a branch of the totals row alone is grouped only by what the totals row reads of it
+      const keyed = (k: string) => flags.rows || partialKeys.totals.includes(k);
+      const used = new Set([...keys.filter(keyed), ...bases.flatMap((m) => [m.expr ?? '', m.filter ?? ''].flatMap((f) => [...f.matchAll(unionColumn(source.alias))].map((x) => x[1])))]);
       const selected = [...used].filter((c) => hasKey(part.select, c)).map((c) => part.select[c]);
       const scan = facts.branchScan(part, selected, () => {
         const rendered = new Map<string, string>();
@@ -1112,10 +1114,8 @@ class PartialGroups {
         };
         const own = (sql: string) => sql.replace(unionColumn(source.alias), (_, name: string) => column(name));
         const reads = (m: MeasureDef) => !readsNothing(m, part, source.alias);
-        // a branch of the totals row alone is grouped only by what the totals row reads of it
-        const read = (k: string) => flags.rows || partialKeys.totals.includes(k);
         return {
-          keys: keys.map((k) => (hasKey(part.select, k) && read(k) ? column(k) : null)),
+          keys: keys.map((k) => (hasKey(part.select, k) && keyed(k) ? column(k) : null)),
           distincts: this.counted.map((m, i) => (reads(m) ? own(distinctArgument(countedParts[i].expr, countedParts[i].cond)) : null)),
           values: this.summed.map((m, i) => (reads(m) ? { expr: own(summedParts[i].expr), cond: own(summedParts[i].cond) } : null)),
         };
