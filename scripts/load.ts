@@ -1,6 +1,7 @@
 /**
- * `npm run load -- --tenant <merchant_no> <folder>`: loads a retailer's files (one per table, CSV,
+ * `npm run load -- --tenant <merchant_no> [--history] <folder>`: loads a retailer's files (one per table, CSV,
  * Parquet or NDJSON: master data and facts) into the configured database (HM_DATABASE_URL, else HM_DATA_DIR/hm.duckdb).
+ * `--history`: a retailer's history (its first load): facts of any day up to today, not only the open period.
  * Exit code 0 when written, 1 when refused (see <folder>/rejects.csv) or the load cannot start.
  * See docs/loading.md.
  */
@@ -10,13 +11,13 @@ import { parseArgs } from 'node:util';
 import { dbConfigFromEnv, openDb } from '../server/db/open';
 import type { Db } from '../server/db/types';
 import { dataContract } from '../server/ingest/contract-fs';
-import { inboxDir, READY, RESULT, type InboxResult } from '../server/ingest/inbox';
+import { HISTORY, inboxDir, READY, RESULT, type InboxResult } from '../server/ingest/inbox';
 import { loadFolder, LoadError, tenantOf, type LoadResult } from '../server/ingest/load';
 
-const { values: args, positionals } = parseArgs({ options: { tenant: { type: 'string' } }, allowPositionals: true });
+const { values: args, positionals } = parseArgs({ options: { tenant: { type: 'string' }, history: { type: 'boolean' } }, allowPositionals: true });
 const folder = positionals[0];
 if (!args.tenant || positionals.length !== 1) {
-  console.error('用法 / usage: npm run load -- --tenant <merchant_no> <folder>');
+  console.error('用法 / usage: npm run load -- --tenant <merchant_no> [--history] <folder>');
   process.exit(2);
 }
 if (!existsSync(folder) || !statSync(folder).isDirectory()) {
@@ -52,6 +53,7 @@ async function handToServer(merchantNo: string): Promise<void> {
   const batch = join(inboxDir(config.dataDir), merchantNo, `${new Date().toISOString().replace(/[-:.]/g, '')}-${process.pid}`);
   mkdirSync(batch, { recursive: true });
   for (const name of readdirSync(folder)) if (statSync(join(folder, name)).isFile() && name !== 'rejects.csv') copyFileSync(join(folder, name), join(batch, name));
+  if (args.history) writeFileSync(join(batch, HISTORY), '');
   writeFileSync(join(batch, READY), '');
   console.log(`服务正在运行：文件已交给服务导入，等待结果 / the server is running: files handed to it, waiting (${batch})`);
   const result = join(batch, RESULT);
@@ -76,7 +78,7 @@ try {
 }
 try {
   const tenantId = await tenantOf(db, args.tenant);
-  report(await loadFolder({ target: db, contract: dataContract(), tenantId, folder, source: { kind: 'file' }, log: (line) => console.log(line) }));
+  report(await loadFolder({ target: db, contract: dataContract(), tenantId, folder, source: { kind: 'file' }, history: args.history === true, log: (line) => console.log(line) }));
 } catch (err) {
   if (!(err instanceof LoadError)) throw err;
   console.error(err.message);

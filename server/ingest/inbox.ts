@@ -19,6 +19,8 @@ import { LoadError, loadFolder, tenantOf, type LoadResult } from './load';
 export const READY = '.ready';
 export const TAKEN = '.taken';
 export const RESULT = '.result.json';
+/** present in a batch handed over with `--history` */
+export const HISTORY = '.history';
 export const INBOX_INTERVAL_MS = 2_000;
 
 export const inboxDir = (dataDir: string) => join(dataDir, 'inbox');
@@ -58,7 +60,7 @@ async function loadBatch(app: FastifyInstance, merchantNo: string, folder: strin
     const onShard = await merchantShard(app.db, merchantNo);
     return await onShard(async () => {
       const tenantId = await tenantOf(app.db, merchantNo);
-      const { rejectList: _list, ...result } = await loadFolder({ target: app.db, contract: dataContract(), tenantId, folder, source: { kind: 'file' } });
+      const { rejectList: _list, ...result } = await loadFolder({ target: app.db, contract: dataContract(), tenantId, folder, source: { kind: 'file' }, history: existsSync(join(folder, HISTORY)) });
       return { ...result, merchantNo };
     });
   } catch (err) {

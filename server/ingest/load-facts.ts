@@ -11,7 +11,7 @@ import { withScratch } from '../db/scratch';
 import type { Db } from '../db/types';
 import { centerChooser } from '../stock/centers';
 import { bookedCost, centerOrgs, lineMovement, movementColumns, type Places } from '../stock/document-posting';
-import { postMovements, type Movement } from '../stock/posting';
+import { postMovements, type Movement, type PostingOptions } from '../stock/posting';
 import { bookedColumns, factFamilies, type FactFamily, type FactPosting } from './fact-families';
 import { lineOf, normalOf, stagingTable, type LoadFile } from './load-files';
 import type { Reject } from './load-rejects';
@@ -58,11 +58,12 @@ export function factLoads(staged: ReadonlyMap<string, StagedFile>): { loads: Fac
   return { loads, rejects };
 }
 
-export async function checkFacts(staging: Db, load: FactLoad, today: string): Promise<Reject[]> {
+export async function checkFacts(staging: Db, load: FactLoad, today: string, history = false): Promise<Reject[]> {
   const { family, header } = load;
   const h = header.file;
   const rejects: Reject[] = [];
-  const cutoff = threeMonthCutoff(today);
+  // a history load takes any day up to today
+  const cutoff = history ? '0000-01-01' : threeMonthCutoff(today);
   const { first, last } = daysOf(h, family.date);
   // a file without the date column is refused below, row by row; a month is open while any of its days is
   const dated = !header.columns.includes(family.date) ? [] : await staging.query<{ r: number; d: string; first: string | null; last: string | null }>(
@@ -284,7 +285,7 @@ function stagedOrgs(staged: readonly StagedLines[], orgOfCenter: (center: string
  * follow it), each line's legs one after the other, and writes what each line booked into it.
  * Answers the movements posted.
  */
-export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today: string, loads: readonly FactLoad[]): Promise<number> {
+export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today: string, loads: readonly FactLoad[], opts: PostingOptions = {}): Promise<number> {
   const staged: StagedLines[] = [];
   for (const load of loads) {
     const { family, header } = load;
@@ -325,7 +326,7 @@ export async function prepareFacts(tx: Db, staging: Db, tenantId: number, today:
       moves.push(m);
     });
   }
-  const booked = await postMovements(tx, tenantId, today, moves);
+  const booked = await postMovements(tx, tenantId, today, moves, opts);
   for (const [f, s] of staged.entries()) {
     for (const [g, leg] of s.posting.legs.entries()) {
       const at = movedAt[f][g];

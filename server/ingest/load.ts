@@ -41,6 +41,18 @@ export interface LoadOptions {
   log?: (line: string) => void;
   /** runs inside the write transaction (a push's Idempotency-Key commits with its rows) */
   seal?: (tx: Db) => Promise<void>;
+  /**
+   * A retailer's history (its first load, moving from another system): facts of any day up to today,
+   * not only of the open period. Everything else is checked as for any load.
+   */
+  history?: boolean;
+  /** the business day; default the tenant's today */
+  today?: string;
+  /**
+   * 'later': the caller rebuilds the daily snapshots and the summaries from the complete facts once its
+   * last load is in (correcting a year of snapshots load by load costs far more than one rebuild).
+   */
+  derived?: 'now' | 'later';
 }
 
 export interface LoadResult {
@@ -82,7 +94,8 @@ export async function loadFolder(opts: LoadOptions): Promise<LoadResult> {
   const started = new Date();
   const log = opts.log ?? (() => {});
   const { target, tenantId } = opts;
-  const today = await tenantToday(target, tenantId);
+  const today = opts.today ?? (await tenantToday(target, tenantId));
+  const later = opts.derived === 'later';
   const staging = await openDuckDb(':memory:');
   const rejectsFile = join(opts.folder, REJECTS_FILE);
   const tables: LoadResult['tables'] = [];
@@ -122,7 +135,7 @@ export async function loadFolder(opts: LoadOptions): Promise<LoadResult> {
     }
     const facts = factLoads(staged);
     rejects.push(...facts.rejects);
-    for (const load of facts.loads) rejects.push(...(await checkFacts(staging, load, today)));
+    for (const load of facts.loads) rejects.push(...(await checkFacts(staging, load, today, opts.history === true)));
     if (rejects.length) return await finish('refused', rejects, fingerprint);
 
     const factTables = new Set(facts.loads.flatMap((l) => [l.header.file.table, ...l.parts.map((p) => p.file.table)]));
@@ -134,8 +147,8 @@ export async function loadFolder(opts: LoadOptions): Promise<LoadResult> {
         const stored = (await Promise.all(facts.loads.map((l) => storedFacts(tx, staging, tenantId, l)))).flat();
         if (stored.length) throw new RefusedInWrite(stored);
         await upsertTables(tx, staging, tenantId, master, wrote);
-        await writeFacts(tx, staging, tenantId, today, facts.loads, wrote);
-        await refreshDays(tx, tenantId, today, facts.loads, staging, log);
+        await writeFacts(tx, staging, tenantId, today, facts.loads, wrote, later);
+        if (!later) await refreshDays(tx, tenantId, today, facts.loads, staging, log);
         await opts.seal?.(tx);
         return writeLog(tx, opts, { status: 'done', tables, rejects: [], fingerprint, started });
       });
@@ -149,9 +162,9 @@ export async function loadFolder(opts: LoadOptions): Promise<LoadResult> {
   }
 }
 
-async function writeFacts(tx: Db, staging: Db, tenantId: number, today: string, loads: readonly FactLoad[], wrote: (table: string, rows: number) => void): Promise<void> {
+async function writeFacts(tx: Db, staging: Db, tenantId: number, today: string, loads: readonly FactLoad[], wrote: (table: string, rows: number) => void, snapshotsLater: boolean): Promise<void> {
   try {
-    await prepareFacts(tx, staging, tenantId, today, loads);
+    await prepareFacts(tx, staging, tenantId, today, loads, { snapshots: !snapshotsLater });
   } catch (err) {
     // a lot short of stock or a lot number taken: the posting refuses before writing, the load is refused whole
     if (err instanceof HttpError && err.code === 'POSTING_REFUSED') {

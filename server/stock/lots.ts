@@ -109,9 +109,11 @@ export class LotBook {
   async write(tx: Db, tenantId: number): Promise<void> {
     const columns = ['lot_no', 'sku_no', 'org_code', 'center_code', 'supplier_no', 'produce_date', 'expiration_date', 'lot_price', 'receive_no', 'receive_time'];
     const types = ['VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'VARCHAR', 'DATE', 'DATE', 'DECIMAL(18,4)', 'VARCHAR', 'TIMESTAMP'];
-    for (const part of inChunks(this.opened)) {
-      const values = part.map((_, r) => `($1, ${types.map((t, i) => `CAST($${r * types.length + i + 2} AS ${t})`).join(', ')})`);
-      await tx.query(`INSERT INTO lot (tenant_id, ${columns.join(', ')}) VALUES ${values.join(', ')}`, [tenantId, ...part.flat()]);
+    if (this.opened.length) {
+      // a load's thousands of receipt lines through a scratch table: binding thousands of parameters costs more than the insert
+      await withRows(tx, columns.map((name, i) => ({ name, type: types[i] })), this.opened, 2, (from, params) =>
+        tx.query(`INSERT INTO lot (tenant_id, ${columns.join(', ')}) SELECT $1, ${columns.map((c) => `x.${c}`).join(', ')} FROM ${from} x`, [tenantId, ...params]),
+      );
     }
     const moved = [...this.held.values()].filter((h) => h.time !== '');
     if (!moved.length) return;

@@ -78,11 +78,11 @@ function ledgerParts(m: Movement, post: Posting): { lotNo: string | null; qty: n
  * One movement booked against its position (moved in place): its ledger rows in LEDGER_COLUMNS order
  * (numbered when written) and its snapshot changes. The same for a posting one by one and a bulk posting, so they cannot differ.
  */
-function bookMovement(tenantId: number, m: Movement, p: Position, deltas: SnapshotDeltas): { post: Posting; rows: LedgerRow[] } {
+function bookMovement(tenantId: number, m: Movement, p: Position, deltas: SnapshotDeltas | null): { post: Posting; rows: LedgerRow[] } {
   const post = m.qty > 0 ? postInbound(p, m.qty, m.unitCost === undefined ? (p.qty > 0 ? p.amt / p.qty : p.lastCost) : toUnits(m.unitCost)) : postOutbound(p, -m.qty);
   const rows = ledgerParts(m, post).map((part) => {
-    deltas.add({ org: m.org, center: m.center, sku: m.sku, lot: null }, m.date, part.qty, part.amount + part.costDiff);
-    if (part.lotNo) deltas.add({ org: m.org, center: m.center, sku: m.sku, lot: part.lotNo }, m.date, part.qty, part.amount + part.costDiff);
+    deltas?.add({ org: m.org, center: m.center, sku: m.sku, lot: null }, m.date, part.qty, part.amount + part.costDiff);
+    if (part.lotNo) deltas?.add({ org: m.org, center: m.center, sku: m.sku, lot: part.lotNo }, m.date, part.qty, part.amount + part.costDiff);
     return [tenantId, 0, m.org, m.center, m.sku, part.lotNo, m.docType, m.docNo, m.itemId, part.qty, toYuan(Math.round(post.unitCost)),
       toYuan(part.amount), post.stockBefore, toYuan(part.costDiff), m.time, m.date];
   });
@@ -115,11 +115,16 @@ async function lockPosting(tx: Db, tenantId: number, today: string, moves: reado
   await lockKeys(tx, tenantId, keys);
 }
 
+export interface PostingOptions {
+  /** false: the daily snapshots are left alone, the caller rebuilds them from the ledger (a history load) */
+  snapshots?: boolean;
+}
+
 /**
  * Posts the movements in order and answers what each booked. `today` bounds the snapshots to correct;
  * a movement dated after it is the caller's mistake (documents are checked against the open period).
  */
-export async function postMovements(tx: Db, tenantId: number, today: string, moves: readonly Movement[]): Promise<Posted[]> {
+export async function postMovements(tx: Db, tenantId: number, today: string, moves: readonly Movement[], opts: PostingOptions = {}): Promise<Posted[]> {
   if (!moves.length) return [];
   await lockPosting(tx, tenantId, today, moves);
   const read = await readAll(tx, [
@@ -130,7 +135,7 @@ export async function postMovements(tx: Db, tenantId: number, today: string, mov
   ]);
   const held = await positionsOf(tx, tenantId, moves, read);
   const lots = LotBook.of(read);
-  const deltas = new SnapshotDeltas();
+  const deltas = opts.snapshots === false ? null : new SnapshotDeltas();
   const ledger: LedgerRow[] = [];
   const posted: Posted[] = [];
   for (const m of moves) {
@@ -151,8 +156,10 @@ export async function postMovements(tx: Db, tenantId: number, today: string, mov
   await writePositions(tx, tenantId, [...held.values()]);
   await lots.write(tx, tenantId);
   // a posting on a day the close has not reached yet finds the day's carried rows before correcting them
-  await carrySnapshotsForward(tx, tenantId, today, read);
-  await applySnapshotDeltas(tx, tenantId, today, deltas);
+  if (deltas) {
+    await carrySnapshotsForward(tx, tenantId, today, read);
+    await applySnapshotDeltas(tx, tenantId, today, deltas);
+  }
   await appendLedger(tx, tenantId, ledger, read);
   return posted;
 }
