@@ -180,13 +180,13 @@ describe(`a batch of movements books exactly what they book one call each (${dia
   });
 
   it('a bulk posting over more positions than key locks allow takes the tenant instead, and posts', async () => {
-    // forty organisations of the test's own (rolled back), as a history load of many stores brings them
-    const orgs = Array.from({ length: 40 }, (_, i) => ({ org_code: `PBW${i}`, center_code: center }));
+    // two hundred organisations of the test's own (rolled back): a history load's positions, past what PostgreSQL's lock table holds
+    const orgs = Array.from({ length: 200 }, (_, i) => ({ org_code: `PBW${i}`, center_code: center }));
     const goods = await on.testDb.db.query<{ sku_no: string }>('SELECT sku_no FROM sku WHERE tenant_id = $1 ORDER BY sku_no LIMIT 300', [TENANT]);
     const moves: Movement[] = orgs.flatMap((o, i) =>
       goods.map((g, j) => ({ org: o.org_code, center: o.center_code, sku: g.sku_no, date: today, time: `${today} 09:00:00`, qty: 1, unitCost: 2, docType: 14, docNo: `PBW-${i}`, itemId: j + 1 })),
     );
-    expect(moves.length).toBeGreaterThan(MAX_KEY_LOCKS * 10);
+    expect(moves.length).toBeGreaterThan(MAX_KEY_LOCKS * 50);
     await on.testDb.db
       .transaction(async (tx) => {
         expect(await postMovements(tx, TENANT, today, moves)).toHaveLength(moves.length);
