@@ -12,8 +12,9 @@
  *     screen statement the compiler made for it run bare (--runs rounds); report 70 over two month
  *     windows also against the same screen written by hand (bench/hand70.ts: checked to give the same
  *     answer first), over the summary and over the facts, with the summaries on and off: the two
- *     target rows; the grouped sums alone are printed beside them; report 182 against the fastest
- *     statement we could write by hand for its screen (bench/hand182.ts, checked to answer the same);
+ *     target rows; the grouped sums alone are printed beside them; reports 182, 77 and 147 against the
+ *     fastest statement we could write by hand for their screens (bench/hand182.ts, hand77.ts,
+ *     hand147.ts, each checked to answer the same);
  *  2. with --pg-url: the same on PostgreSQL, and the PostgreSQL / DuckDB ratio;
  *  3w. writes: one receipt approval beside the same writes done directly, 8 stores approving at once
  *     (locking what postings touch vs the whole tenant), two tenants at once, a day of sales posted in
@@ -64,6 +65,8 @@ import type { Scale } from '../server/db/seed';
 import { interleaved, msSpread, ratioLine, rotation, spread } from './bench/ab';
 import { bareSql, FACTS, screenDifference, screenSql, SUMMARY } from './bench/hand70';
 import { screenDifference182, screenSql182, values182 } from './bench/hand182';
+import { screenDifference77, screenSql77, values77 } from './bench/hand77';
+import { screenDifference147, screenSql147, values147 } from './bench/hand147';
 
 const { values: args } = parseArgs({
   options: {
@@ -76,7 +79,7 @@ const { values: args } = parseArgs({
     'load-runs': { type: 'string', default: '3' },
     'load-reports': { type: 'string', default: '70,102,142,166' },
     'export-rows': { type: 'string', default: '1000000' },
-    reports: { type: 'string', default: '70,102,142,166,60,107,182' },
+    reports: { type: 'string', default: '70,102,142,166,60,107,182,77,147' },
     only: { type: 'string', default: 'reports,load,writes,browser,export,close,ingest,seed' },
     'ingest-lines': { type: 'string', default: '1000000' },
     'seed-scale': { type: 'string', default: 'large' },
@@ -194,8 +197,9 @@ async function reportFigures(side: Side, ids: number[]): Promise<{ api: Map<numb
       continue;
     }
     const stmt = statementOf(side, query);
-    if (id === 182) {
-      api.set(id, await report182(side, query, stmt));
+    const reference = HAND_WRITTEN[id];
+    if (reference) {
+      api.set(id, await againstHand(side, id, reference, query, stmt));
       continue;
     }
     if (id !== 70) {
@@ -248,18 +252,34 @@ async function reportFigures(side: Side, ids: number[]): Promise<{ api: Map<numb
   return { api, factsApi };
 }
 
+/** A screen written by hand: its statement, its values for the screen's query, and the check that it answers the same. */
+interface HandWritten {
+  what: string;
+  sql: string;
+  values: (tenant: number, query: ReportQuery) => unknown[];
+  difference: (compiled: Record<string, unknown>[], hand: Record<string, unknown>[]) => string | null;
+}
+
+const rangeOf = (query: ReportQuery) => [String(query.date_start), String(query.date_end), Number(query.page_size)] as const;
+
+/** The default screens timed against the fastest correct statement we could write by hand for them. */
+const HAND_WRITTEN: Record<number, HandWritten> = {
+  182: { what: 'stores × months over sales, receipts and stock snapshots', sql: screenSql182, values: (t, q) => values182(t, ...rangeOf(q)), difference: screenDifference182 },
+  77: { what: 'returns by store and reason, the return rate on the totals row', sql: screenSql77, values: (t, q) => values77(t, ...rangeOf(q)), difference: screenDifference77 },
+  147: { what: 'members ranked by spend', sql: screenSql147, values: (t, q) => values147(t, ...rangeOf(q)), difference: screenDifference147 },
+};
+
 /**
- * Report 182 (stores × months over sales, receipts and stock snapshots) through the routes, its
- * statement and the hand-written statement (bench/hand182.ts), checked to answer the same first; the
- * API's median.
+ * A report through the routes, its statement and the statement written by hand for its screen
+ * (bench/hand*.ts), checked to answer the same first; the API's median.
  */
-async function report182(side: Side, query: ReportQuery, stmt: Statement): Promise<number> {
-  const values = values182(side.session.tenant_id, String(query.date_start), String(query.date_end), Number(query.page_size));
-  const differs = screenDifference182(await side.db.scan(stmt.sql, stmt.params), await side.db.scan(screenSql182, values));
-  if (differs) throw new Error(`report 182: the hand-written statement answers differently (${differs})`);
-  const t = await interleaved({ api: () => screen(side, query), sql: scanOf(side, stmt), hand: () => side.db.scan(screenSql182, values) }, abRounds);
-  console.log(`  report 182: API ${msSpread(t.api)} | its SQL ${msSpread(t.sql)} | hand-written statement ${msSpread(t.hand)} (same answer, checked before timing)`);
-  console.log(`  TARGET report 182's statement / hand-written statement: ${ratioLine(t.sql, t.hand, TARGET_SCREEN)}`);
+async function againstHand(side: Side, id: number, hand: HandWritten, query: ReportQuery, stmt: Statement): Promise<number> {
+  const values = hand.values(side.session.tenant_id, query);
+  const differs = hand.difference(await side.db.scan(stmt.sql, stmt.params), await side.db.scan(hand.sql, values));
+  if (differs) throw new Error(`report ${id}: the hand-written statement answers differently (${differs})`);
+  const t = await interleaved({ api: () => screen(side, query), sql: scanOf(side, stmt), hand: () => side.db.scan(hand.sql, values) }, abRounds);
+  console.log(`  report ${id} (${hand.what}): API ${msSpread(t.api)} | its SQL ${msSpread(t.sql)} | hand-written statement ${msSpread(t.hand)} (same answer, checked before timing)`);
+  console.log(`  TARGET report ${id}'s statement / hand-written statement: ${ratioLine(t.sql, t.hand, TARGET_SCREEN)}`);
   return spread(t.api).median;
 }
 

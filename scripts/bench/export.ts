@@ -8,7 +8,7 @@
  * process, so both sides' memory is the server's). With `rows`, also the xlsx writer alone on N synthetic rows × 10 columns.
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -130,6 +130,8 @@ async function reportExport(db: Db, dir: string, log: (line: string) => void, op
     const copySql = `COPY (${statement.sql}) TO ${quoted(csv)} (FORMAT csv, HEADER)`;
     const cold = process.memoryUsage().rss;
     log(`\nexport: report ${reportId}, chips ${query.dimensionIds}, ${first} … ${last}, ${fused ? 'fused' : 'unfused'} statement; ${rounds} rounds, order rotating`);
+    // on a shared machine the ratios move with what else runs: the load is printed beside them
+    const loadBefore = loadavg()[0];
     const job: Measured[] = [];
     const copy: Measured[] = [];
     let shape = { rows: 0, bytes: 0 };
@@ -167,6 +169,8 @@ async function reportExport(db: Db, dir: string, log: (line: string) => void, op
       `  export / COPY: ${(median(jobSecs) / median(copySecs)).toFixed(2)}× (per round ${ratios.map((r) => r.toFixed(2)).join(', ')}; target ≤ 1.5×); ` +
         `export peak over idle ${mb(peak(job) - idle)} (target ≤ 150 MB)`,
     );
+    const cpuRatios = job.map((m, i) => m.cpu / copy[i].cpu);
+    log(`  CPU export / COPY: ${(median(job.map((m) => m.cpu)) / median(copy.map((m) => m.cpu))).toFixed(2)}× (per round ${cpuRatios.map((r) => r.toFixed(2)).join(', ')}); load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`);
     const nodeShare = (ms: Measured[]) => mb(Math.max(...ms.map((m) => m.nodePeak)));
     log(`  of which Node's own (V8 heap and buffers, peak over each round's start): export ${nodeShare(job)}, COPY ${nodeShare(copy)}; the rest is DuckDB's working memory for the statement`);
   } finally {

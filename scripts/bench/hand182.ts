@@ -8,6 +8,8 @@
  * store and one business date, so it is in one group). Parameters: $1 the tenant, $2 the first day of
  * the range, $3 its last day, $4 the day after it, $5 the page size.
  */
+import { screenDifference } from './hand-screen';
+
 const measures = (p: string) => `
   ROUND(${p}sales, 2) AS sales, ROUND(${p}cost, 2) AS cost, ROUND(${p}sales - ${p}cost, 2) AS gm,
   (${p}sales - ${p}cost) * 1.0 / NULLIF(${p}sales, 0) AS gm_rate, ${p}orders AS orders,
@@ -83,16 +85,5 @@ const MEASURES = ['sales', 'cost', 'gm', 'gm_rate', 'orders', 'atv', 'purchase_a
  * every measure equal to 1e-9, the same row count. Returns what differs first, or null.
  */
 export function screenDifference182(compiled: Record<string, unknown>[], hand: Record<string, unknown>[]): string | null {
-  if (compiled.length !== hand.length) return `${compiled.length} rows against ${hand.length}`;
-  for (let i = 0; i < compiled.length; i++) {
-    const [c, h] = [compiled[i], hand[i]];
-    if (Number(c.__g) !== Number(h.total)) return `row ${i}: totals mark ${String(c.__g)} against ${String(h.total)}`;
-    for (const k of KEYS) if ((c[k] ?? null) !== (h[k] ?? null)) return `row ${i} ${k}: ${String(c[k])} against ${String(h[k])}`;
-    for (const k of MEASURES) {
-      const [a, b] = [c[k] === null ? null : Number(c[k]), h[k] === null ? null : Number(h[k])];
-      if (a === null || b === null ? a !== b : Math.abs(a - b) > 1e-9 * Math.max(1, Math.abs(b))) return `row ${i} ${k}: ${a} against ${b}`;
-    }
-    if (Number(c.__g) === 1 && Number(c.__rows) !== Number(h.n)) return `row count ${String(c.__rows)} against ${String(h.n)}`;
-  }
-  return null;
+  return screenDifference(compiled, hand, KEYS, MEASURES);
 }

@@ -13,7 +13,8 @@ import type { PreparedReport } from '../report/service';
 import type { CompiledReport, OutputColumn, Statement } from '../report/types';
 import { FusedRows } from './fused-rows';
 import { JobRefused } from './jobs';
-import { writeReportXlsx } from './xlsx';
+import { NULL_CODE, RepeatingText } from './shared-strings';
+import { writeReportXlsx, type XlsxChunk } from './xlsx';
 import { TABLE_WORDS } from '../report/table-words';
 
 /** Excel's sheet limit is 1,048,576 rows; stay clear of it with the header and totals. */
@@ -81,38 +82,42 @@ const tooLarge = () => badRequest('EXPORT_TOO_LARGE', TOO_LARGE);
 export interface ExportRead {
   statement: Statement;
   fused: boolean;
-  /** the fused statement's final ORDER BY items (quoted output column names) */
-  order?: readonly string[];
 }
 
 export function exportStatement(compiled: CompiledReport): ExportRead {
   if (compiled.screen) {
-    const { sql, params, order } = atPage(compiled, { pageNum: 1, pageSize: MAX_EXPORT_ROWS + 1 }).screen!;
-    return { statement: { sql, params }, fused: true, order };
+    const { sql, params } = atPage(compiled, { pageNum: 1, pageSize: MAX_EXPORT_ROWS + 1 }).screen!;
+    return { statement: { sql, params }, fused: true };
   }
   return { statement: allRows(compiled.page), fused: false };
 }
 
 /**
  * On DuckDB, a fused export reads its text columns shown as stored (names, codes: VARCHAR in the
- * statement and no label) as code points (`PackedText`): the statement is wrapped in a projection
- * that converts them, and its final ORDER BY moves to the wrapper, over the original columns (DuckDB
- * keeps a subquery's order only where the outer query says so). The column types come from `DESCRIBE`.
+ * statement and no label) as code points (`PackedText`), and only where they change from the row
+ * before (`RepeatingText`): the sorted statement is wrapped in a projection that compares each text
+ * with the row before (`lag … OVER ()`, which DuckDB computes streaming, in the rows' order) and
+ * converts only a changed one. The rows of report 130 by organisation, goods and day repeat their
+ * names for up to 90 rows: converting every row cost DuckDB more than the rest of the wrapper, and the
+ * code points made its final sort carry lists. The column types come from `DESCRIBE`.
  */
 export async function withPackedText(db: Db, read: ExportRead, columns: OutputColumn[], lang: TextLang): Promise<{ statement: Statement; packed: string[] }> {
-  const { statement, order } = read;
+  const { statement, fused } = read;
   const candidates = new Set(columns.filter((c) => c.format === 'text' && !cellLabel(c, lang)).map((c) => c.key));
-  if (db.dialect !== 'duckdb' || !order || !candidates.size) return { statement, packed: [] };
+  if (db.dialect !== 'duckdb' || !fused || !candidates.size) return { statement, packed: [] };
   const described = await db.query<{ column_name: string; column_type: string }>(`DESCRIBE ${statement.sql}`, statement.params);
   const packed = described.filter((c) => c.column_type === 'VARCHAR' && candidates.has(c.column_name)).map((c) => c.column_name);
   if (!packed.length) return { statement, packed };
-  // the screen ends with its ORDER BY: moved out to the wrapper, so the rows are still sorted once
-  const orderBy = ` ORDER BY ${order.join(', ')}`;
-  if (!statement.sql.endsWith(orderBy)) throw new Error('a fused statement ends with its ORDER BY');
-  const unordered = statement.sql.slice(0, -orderBy.length);
-  const replaced = packed.map((key) => `${codePointsSql(`s.${quoteName(key)}`)} AS ${quoteName(key)}`).join(', ');
-  const sql = `SELECT * REPLACE (${replaced}) FROM (${unordered}) s ORDER BY ${order.map((item) => `s.${item}`).join(', ')}`;
-  return { statement: { sql, params: statement.params }, packed };
+  const replaced = packed
+    .map((key) => {
+      const text = `s.${quoteName(key)}`;
+      // the totals row repeats (it is taken out before the sheet), and the row after it is written out
+      const repeats = `s."__g" = 1 OR (lag(s."__g") OVER () = 0 AND ${text} IS NOT DISTINCT FROM lag(${text}) OVER ())`;
+      const changed = `CASE WHEN ${repeats} THEN NULL WHEN ${text} IS NULL THEN [${NULL_CODE}]::INTEGER[] ELSE ${codePointsSql(text)} END`;
+      return `${changed} AS ${quoteName(key)}`;
+    })
+    .join(', ');
+  return { statement: { sql: `SELECT * REPLACE (${replaced}) FROM (${statement.sql}) s`, params: statement.params }, packed };
 }
 
 const quoteName = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -137,12 +142,14 @@ export async function writeReportExport(
   const label = columnLabeller(compiled.columns, lang);
   const split = new FusedRows();
   let rows = 0;
-  async function* chunks(): AsyncGenerator<ColumnChunk> {
+  const repeating = (chunk: ColumnChunk): XlsxChunk =>
+    packed.length ? { ...chunk, columns: chunk.columns.map((values, i) => (values instanceof PackedText && packed.includes(chunk.names[i]) ? new RepeatingText(values) : values)) } : chunk;
+  async function* chunks(): AsyncGenerator<XlsxChunk> {
     const source = db.streamColumns(statement.sql, statement.params, 5000, packed);
     for await (const chunk of fused ? split.rows(source) : source) {
       rows += chunk.rowCount;
       if (rows > MAX_EXPORT_ROWS) throw new JobRefused(TOO_LARGE);
-      yield label(chunk);
+      yield repeating(label(chunk));
     }
   }
   const totals = async () => {

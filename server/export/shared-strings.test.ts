@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PackedText } from '../db/packed-text';
-import { EMPTY_TEXT, NULL_TEXT, SharedStrings, SharedText } from './shared-strings';
+import { PackedText, PackedTextBuilder } from '../db/packed-text';
+import { EMPTY_TEXT, NULL_CODE, NULL_TEXT, RepeatingText, SharedStrings, SharedText } from './shared-strings';
 
 const indexes = (column: unknown) => {
   expect(column).toBeInstanceOf(SharedText);
@@ -55,4 +55,38 @@ describe('shared strings', () => {
     expect(table.size).toBe(2);
     expect(table.count).toBe(3);
   });
+
+  it('reads repeating text: a NULL row repeats the row before, per column and across chunks; NULL_CODE is NULL', () => {
+    const table = new SharedStrings();
+    expect(indexes(table.share(repeating([undefined, 'ab', undefined, '', undefined, null, 'ab']), 0))).toEqual([NULL_TEXT, 0, 0, EMPTY_TEXT, EMPTY_TEXT, NULL_TEXT, 0]);
+    expect(indexes(table.share(repeating(['cd', undefined]), 1))).toEqual([1, 1]);
+    // each column goes on from its own last row
+    expect(indexes(table.share(repeating([undefined, 'cd']), 0))).toEqual([0, 1]);
+    expect(indexes(table.share(repeating([undefined, undefined]), 1))).toEqual([1, 1]);
+    expect(table.count).toBe(9);
+  });
+
+  it('writes repeating text out as plain packed text once the table is full, from the last row shared before', () => {
+    const table = new SharedStrings(5);
+    expect(indexes(table.share(repeating(['abcd', undefined]), 0))).toEqual([0, 0]);
+    expect(indexes(table.share(repeating([null]), 1))).toEqual([NULL_TEXT]);
+    expect(indexes(table.share(repeating(['xy']), 2))).toEqual([1]);
+    const plain = (column: unknown) => {
+      expect(column).toBeInstanceOf(PackedText);
+      const packed = column as PackedText;
+      return Array.from({ length: packed.length }, (_, r) => packed.at(r));
+    };
+    expect(plain(table.share(repeating([undefined, 'x', undefined, null, undefined, '', undefined]), 0))).toEqual(['abcd', 'x', 'x', null, null, '', '']);
+    expect(plain(table.share(repeating([undefined, '😀']), 0))).toEqual(['', '😀']);
+    expect(plain(table.share(repeating([undefined]), 1))).toEqual([null]);
+    expect(plain(table.share(repeating([undefined]), 2))).toEqual(['xy']);
+    expect(table.size).toBe(2);
+  });
 });
+
+/** Repeating text from rows: undefined repeats the row before, null is NULL (NULL_CODE). */
+function repeating(rows: (string | null | undefined)[]): RepeatingText {
+  const builder = new PackedTextBuilder();
+  for (const row of rows) builder.push(row === undefined ? null : row === null ? [NULL_CODE] : Array.from(row, (c) => c.codePointAt(0)!));
+  return new RepeatingText(builder.take());
+}

@@ -8,7 +8,7 @@
  * The table is bounded: once it holds `limit` code points, later chunks' text stays inline, so a
  * report of a million distinct document numbers costs no more memory than the bound.
  */
-import { PackedText, type ColumnValues } from '../db/packed-text';
+import { PackedText, PackedTextBuilder, type ColumnValues } from '../db/packed-text';
 
 /** A chunk's text column as indexes into the table: NULL_TEXT, EMPTY_TEXT or an index. */
 export class SharedText {
@@ -22,6 +22,24 @@ export class SharedText {
 export const NULL_TEXT = -1;
 export const EMPTY_TEXT = -2;
 
+/**
+ * Text packed as code points only where it changes from the row before: a NULL row repeats the text
+ * of the row before (the last row of the column's previous chunk for a chunk's first row; NULL before
+ * the export's first row), and a row holding the single code point NULL_CODE is NULL. An export's rows
+ * come sorted and its names repeat row after row, so the database makes each run's code points once
+ * instead of on every row.
+ */
+export class RepeatingText {
+  constructor(readonly packed: PackedText) {}
+
+  get length(): number {
+    return this.packed.length;
+  }
+}
+
+/** the code point that stands for NULL in RepeatingText */
+export const NULL_CODE = -2;
+
 /** 4 M code points: 16 MB of text at most, about 400,000 names of ten characters. */
 const DEFAULT_LIMIT = 1 << 22;
 
@@ -34,6 +52,11 @@ export class SharedStrings {
   private scratch = new Int32Array(64);
   /** strings already looked up: V8 keeps a string's hash, so a repeated string costs one map lookup */
   private readonly byString = new Map<string, number>();
+  /**
+   * per column position, the last text of its previous chunk of RepeatingText: an index, NULL_TEXT or
+   * EMPTY_TEXT; once the table is full, its code points (null for NULL)
+   */
+  private readonly lastText = new Map<number, number | Int32Array | null>();
   /** cells pointing at the table */
   count = 0;
 
@@ -46,9 +69,11 @@ export class SharedStrings {
 
   /**
    * The column as indexes when it holds text only (and NULLs), while the table has room; else the
-   * column as it is.
+   * column as it is, repeating text as plain packed text. `position` tells a chunk's columns of
+   * repeating text apart: each goes on from the last text of the same column's previous chunk.
    */
-  share(column: ColumnValues): ColumnValues | SharedText {
+  share(column: ColumnValues | RepeatingText, position = 0): ColumnValues | SharedText {
+    if (column instanceof RepeatingText) return this.used >= this.limit ? this.expand(column, position) : this.shareRepeating(column, position);
     if (this.used >= this.limit) return column;
     if (column instanceof PackedText) return this.sharePacked(column);
     for (const v of column) if (v !== null && v !== undefined && typeof v !== 'string') return column;
@@ -97,6 +122,47 @@ export class SharedStrings {
       }
     }
     return new SharedText(indexes);
+  }
+
+  private shareRepeating(column: RepeatingText, position: number): SharedText {
+    const { codes, starts, nulls } = column.packed;
+    const indexes = new Int32Array(column.length);
+    let last = this.lastText.get(position) ?? NULL_TEXT;
+    if (typeof last !== 'number') throw new Error('repeating text shared after the table was full');
+    for (let r = 0; r < indexes.length; r++) {
+      if (!nulls[r]) {
+        const from = starts[r];
+        const to = starts[r + 1];
+        if (from === to) last = EMPTY_TEXT;
+        else if (to - from === 1 && codes[from] === NULL_CODE) last = NULL_TEXT;
+        else last = this.indexOf(codes, from, to);
+      }
+      indexes[r] = last;
+      if (last >= 0) this.count++;
+    }
+    this.lastText.set(position, last);
+    return new SharedText(indexes);
+  }
+
+  /** Repeating text as plain packed text, once the table is full: each repeat copied out. */
+  private expand(column: RepeatingText, position: number): PackedText {
+    const { codes, starts, nulls } = column.packed;
+    const before = this.lastText.get(position) ?? NULL_TEXT;
+    let last: Int32Array | null;
+    if (typeof before !== 'number') last = before;
+    else if (before >= 0) last = this.codes.slice(this.starts[before], this.starts[before + 1]);
+    else last = before === EMPTY_TEXT ? new Int32Array(0) : null;
+    const builder = new PackedTextBuilder();
+    for (let r = 0; r < column.length; r++) {
+      if (!nulls[r]) {
+        const from = starts[r];
+        const to = starts[r + 1];
+        last = to - from === 1 && codes[from] === NULL_CODE ? null : codes.slice(from, to);
+      }
+      builder.push(last && Array.from(last));
+    }
+    this.lastText.set(position, last);
+    return builder.take();
   }
 
   private toScratch(text: string): number {

@@ -1,23 +1,24 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PackedText, type ColumnValues } from '../db/packed-text';
+import { PackedText } from '../db/packed-text';
 import { SheetEncoders } from './sheet-encoders';
-import { SheetRowEncoder, type RowPlan } from './sheet-rows';
+import { numberColumn, SheetRowEncoder, type RowPlan, type SheetColumn } from './sheet-rows';
 
 const plan: RowPlan = { styles: [1, 1, 2, 3], blanks: ['', '', '-', '-'], points: [false, false, false, true] };
 
-function chunk(from: number, rows: number): ColumnValues[] {
+function chunk(from: number, rows: number): SheetColumn[] {
   const names = Array.from({ length: rows }, (_, i) => ((from + i) % 7 === 0 ? null : `门店<${from + i}> &${' '.repeat((from + i) % 2)}`));
   return [
     PackedText.of(names),
     names.map((n) => (n === null ? null : `S${n.length}`)),
     Array.from({ length: rows }, (_, i) => ((from + i) % 5 === 0 ? null : (from + i) * 1.25)),
-    Array.from({ length: rows }, (_, i) => (from + i) / 3000),
+    // numbers also as doubles: they cross to the thread as typed arrays
+    numberColumn(Array.from({ length: rows }, (_, i) => (from + i) / 3000)),
   ];
 }
 
 /** The same rows encoded on this thread, as the export wrote them before the encoding threads. */
-function here(columns: ColumnValues[], rows: number, firstRowNumber: number): Buffer {
+function here(columns: SheetColumn[], rows: number, firstRowNumber: number): Buffer {
   const encoder = new SheetRowEncoder();
   const parts: Buffer[] = [];
   for (let r = 0; r < rows; ) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PackedText } from '../db/packed-text';
 import { EMPTY_TEXT, NULL_TEXT, SharedText } from './shared-strings';
-import { SheetRowEncoder, type RowPlan, type SheetColumn } from './sheet-rows';
+import { numberColumn, NumberColumn, SheetRowEncoder, type RowPlan, type SheetColumn } from './sheet-rows';
 import { escapeXml } from './xlsx-parts';
 
 const plan = (styles: number[], blanks = styles.map(() => ''), points = styles.map(() => false)): RowPlan => ({ styles, blanks, points });
@@ -102,5 +102,19 @@ describe('sheet rows', () => {
     const texts = written(samples);
     const wrong = samples.filter((n, i) => texts[i] !== String(n));
     expect(wrong).toEqual([]);
+  });
+
+  it('writes a column of numbers read as doubles byte for byte as the same values plain, NULLs as their blank, points too', () => {
+    const values = [0, -0, 1.5, null, -7, 0.28307692307692306, 2 ** 40, 1e21, 123.45, undefined, 0.0312];
+    const p = plan([0, 2, 3], ['', '-', '-'], [false, false, true]);
+    const typed = numberColumn(values);
+    expect(typed).toBeInstanceOf(NumberColumn);
+    expect(encode([typed, typed, typed], values.length, p)).toBe(encode([values, values, values], values.length, p));
+  });
+
+  it('keeps a column as it is unless it holds finite numbers and NULLs only', () => {
+    for (const values of [[1, 'x'], [1, Number.NaN], [Infinity], ['a', null]]) expect(numberColumn(values)).toBe(values);
+    const packed = PackedText.of(['a']);
+    expect(numberColumn(packed)).toBe(packed);
   });
 });

@@ -9,10 +9,9 @@ import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import type { Column, ReportRow } from '../../engine/wire';
 import type { ColumnValues } from '../db/packed-text';
-import type { ColumnChunk } from '../db/types';
-import { SharedStrings } from './shared-strings';
+import { RepeatingText, SharedStrings } from './shared-strings';
 import { sheetEncoders } from './sheet-encoders';
-import { SheetRowEncoder, type RowPlan } from './sheet-rows';
+import { numberColumn, SheetRowEncoder, type RowPlan, type SheetColumn } from './sheet-rows';
 import { ZipWriter, type ZipEntryWriter } from './zip';
 import {
   packageParts,
@@ -27,11 +26,18 @@ import {
 
 export { sheetName } from './xlsx-parts';
 
+/** A chunk of rows as the writer takes it: text columns may come as repeating text. */
+export interface XlsxChunk {
+  names: readonly string[];
+  columns: readonly (ColumnValues | RepeatingText)[];
+  rowCount: number;
+}
+
 export interface XlsxSource {
   title: string;
   columns: Column[];
   /** the rows, a chunk of columns at a time (found by each column's `value` among the chunk's names) */
-  chunks: AsyncIterable<ColumnChunk>;
+  chunks: AsyncIterable<XlsxChunk>;
   /**
    * the totals row, written last in the same sheet; or asked for once the rows are written (a fused
    * statement brings it after its rows)
@@ -50,6 +56,19 @@ const CHUNKS_IN_FLIGHT = 3;
 
 /** the shared-strings part goes to the deflater in pieces of about this size */
 const FLUSH_BYTES = 1 << 20;
+
+/**
+ * A chunk's columns in the sheet's order as the encoder reads them: text as shared-string indexes
+ * (while the table has room), numbers as doubles.
+ */
+function sheetColumnsOf(columns: readonly Column[], chunk: XlsxChunk, shared: SharedStrings): SheetColumn[] {
+  const at = new Map(chunk.names.map((name, i) => [name, i]));
+  return columns.map((c, position) => {
+    const values = chunk.columns[at.get(c.value) ?? -1] ?? [];
+    const text = shared.share(values, position);
+    return text === values && !(values instanceof RepeatingText) ? numberColumn(values) : text;
+  });
+}
 
 /** One row from a list of values, in the form the encoder reads: a column of one value each. */
 const single = (values: unknown[]) => values.map((v) => [v]);
@@ -99,8 +118,7 @@ export async function writeReportXlsx(filename: string, source: XlsxSource): Pro
     let handedOut = 0;
     try {
       for await (const chunk of source.chunks) {
-        const at = new Map(chunk.names.map((name, i) => [name, i]));
-        const values = columns.map((c) => shared.share(chunk.columns[at.get(c.value) ?? -1] ?? []));
+        const values = sheetColumnsOf(columns, chunk, shared);
         const pieces = encoders.encode(body, values, chunk.rowCount, handedOut + 2);
         // a failure is taken when its turn comes; until then it must not count as unhandled
         pieces.catch(() => undefined);

@@ -42,15 +42,15 @@ export interface LoadOptions {
   /** runs inside the write transaction (a push's Idempotency-Key commits with its rows) */
   seal?: (tx: Db) => Promise<void>;
   /**
-   * A retailer's history (its first load, or the demo seed): facts of any day up to today, not only of
-   * the open period. Everything else is checked as for any load.
+   * A retailer's history (its first load, moving from another system): facts of any day up to today,
+   * not only of the open period. Everything else is checked as for any load.
    */
   history?: boolean;
   /** the business day; default the tenant's today */
   today?: string;
   /**
    * 'later': the caller rebuilds the daily snapshots and the summaries from the complete facts once its
-   * last load is in (the seed: correcting a year of snapshots load by load would cost far more).
+   * last load is in (correcting a year of snapshots load by load costs far more than one rebuild).
    */
   derived?: 'now' | 'later';
 }

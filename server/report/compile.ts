@@ -340,7 +340,7 @@ class Stmt {
    */
   flagged = false;
   onlyFacts: string | null = null;
-  /** flagged: each branch grouped first (`PartialGroups`), the aggregates read its groups' columns */
+  /** flagged: FROM reads each branch grouped first (`PartialGroups`) */
   partial: PartialGroups | null = null;
 
   constructor(
@@ -642,17 +642,16 @@ class Stmt {
   }
 
   private aggregate(m: MeasureDef): string {
-    const { partial, onlyFacts } = this;
-    const cond = partial ? null : this.conditions(m);
-    const own = onlyFacts && this.plan.readsFlaggedFacts(m, partial ? !!m.filter : cond !== '');
+    const { onlyFacts } = this;
+    const { expr, cond } = this.measureParts(m);
+    const own = onlyFacts && this.plan.readsFlaggedFacts(m, cond !== '');
     const filter = own ? ` FILTER (WHERE ${this.plan.source.alias}.${quote(onlyFacts)})` : '';
-    if (partial) return partial.aggregate(m, filter);
-    return `${aggregateSql(m.agg, m.expr ? this.render(m.expr) : '', cond!)}${filter}`;
+    return `${aggregateSql(m.agg, expr, cond)}${filter}`;
   }
 
-  /** A distinct count's value per fact (grouped by in a branch's partial groups). */
-  distinctValue(m: MeasureDef): string {
-    return distinctArgument(m.expr ? this.render(m.expr) : '', this.conditions(m));
+  /** A base measure's expression and the condition of the facts it aggregates (empty: every fact), rendered. */
+  measureParts(m: MeasureDef): { expr: string; cond: string } {
+    return { expr: m.expr ? this.render(m.expr) : '', cond: this.conditions(m) };
   }
 
   /** The join SQL, with the tenant equality every join repeats. */
@@ -661,29 +660,36 @@ class Stmt {
     return `${kind} ${this.plan.table(j.table)} ${j.alias} ON ${j.alias}.tenant_id = ${root}.tenant_id AND (${this.render(j.on)})`;
   }
 
-  private partSql(part: UnionPart, source: UnionSource, flags?: FactSets): string {
+  /**
+   * A branch's table with the joins that `selected` (the select fragments read) and its conditions
+   * need, and its conditions: the branch's own, its scope rules and the filters on its fields.
+   * `columns` renders the selected columns between the joins and the conditions.
+   */
+  branchScan<T>(part: UnionPart, selected: string[], columns: () => T): { from: string; columns: T; conds: string[] } {
     const plan = this.plan;
     const rules = plan.scopeRules.filter((r) => r.part === part.id);
     const filters = plan.whereFilters.filter((f) => plan.filterParts(f).includes(part.id));
-    const fragments = [
-      ...Object.values(part.select),
-      ...(part.where ?? []),
-      ...rules.map((r) => r.expr),
-      ...filters.flatMap((f) => plan.filterFragments(f)),
-    ];
+    const fragments = [...selected, ...(part.where ?? []), ...rules.map((r) => r.expr), ...filters.flatMap((f) => plan.filterFragments(f))];
     const joins = neededJoins(part.joins ?? [], fragments).map((j) => this.joinSql(j, part.alias));
-    const cols = source.columns.map((c) => {
-      const e = part.select[c.name];
-      return `CAST(${e ? this.render(e) : 'NULL'} AS ${c.type}) AS ${c.name}`;
-    });
-    if (flags) cols.push(...flagColumns(flags));
-    const where = [
+    const cols = columns();
+    const conds = [
       `${part.alias}.tenant_id = ${this.tenant()}`,
       ...(part.where ?? []).map((w) => this.render(w)),
       ...rules.map((r) => this.scopeCondition(r)),
       ...filters.map((f) => this.filterCondition(f)),
     ];
-    return `SELECT ${part.alias}.tenant_id AS tenant_id, ${cols.join(', ')} FROM ${plan.table(part.table)} ${part.alias} ${joins.join(' ')} WHERE ${where.join(' AND ')}`;
+    return { from: `${plan.table(part.table)} ${part.alias} ${joins.join(' ')}`.trim(), columns: cols, conds };
+  }
+
+  private partSql(part: UnionPart, source: UnionSource, flags?: FactSets): string {
+    const scan = this.branchScan(part, Object.values(part.select), () =>
+      source.columns.map((c) => {
+        const e = part.select[c.name];
+        return `CAST(${e ? this.render(e) : 'NULL'} AS ${c.type}) AS ${c.name}`;
+      }),
+    );
+    const cols = [...scan.columns, ...(flags ? flagColumns(flags) : [])];
+    return `SELECT ${part.alias}.tenant_id AS tenant_id, ${cols.join(', ')} FROM ${scan.from} WHERE ${scan.conds.join(' AND ')}`;
   }
 
   /** FROM … joins, keeping the look-ups the given outer fragments use. */
@@ -692,13 +698,12 @@ class Stmt {
     const source = plan.source;
     const outerFragments = [...fragments, ...this.outerFragments()];
     if (isUnion(source)) {
+      const joins = neededJoins(source.joins ?? [], outerFragments).map((j) => this.joinSql(j, source.alias));
+      if (this.partial) return `(${this.partial.union()}) ${source.alias} ${joins.join(' ')}`;
       const branches: { part: UnionPart; flags?: FactSets }[] = this.flagged
         ? plan.flaggedParts()
         : plan.parts(this.variant === 'totals').map((part) => ({ part }));
-      const parts = branches.map(({ part, flags }) =>
-        this.partial ? `(${this.partial.branch(this.partSql(part, source), flags)})` : `(${this.partSql(part, source, flags)})`,
-      );
-      const joins = neededJoins(source.joins ?? [], outerFragments).map((j) => this.joinSql(j, source.alias));
+      const parts = branches.map(({ part, flags }) => `(${this.partSql(part, source, flags)})`);
       return `(${parts.join(' UNION ALL ')}) ${source.alias} ${joins.join(' ')}`;
     }
     const joins = neededJoins(source.joins ?? [], outerFragments).map((j) => this.joinSql(j, source.alias));
@@ -856,17 +861,21 @@ function sameFactsForRowsAndTotals(plan: Plan): boolean {
  * take its last bits from the order the groups came out of a parallel hash table; exact sums need
  * no order (`exactRollUp`), and an ordered aggregate sorts.
  */
-function rollUp(m: MeasureDef, overFacts: string, keys: string[], filter = ''): string {
-  const col = baseColumn(m.id);
+function rollUp(m: MeasureDef, overFacts: string, keys: string[]): string {
+  return rollUpColumn(m, baseColumn(m.id), keys, overFacts === 'COUNT(*)');
+}
+
+/** `rollUp` of the per-group values in `col`; `countsAll`: the measure is COUNT(*), 0 over no facts. */
+function rollUpColumn(m: MeasureDef, col: string, keys: string[] = [], countsAll = !m.filter): string {
   switch (m.agg) {
     case 'sum':
-      return keys.length ? `SUM(${col} ORDER BY ${keys.join(', ')})${filter}` : `SUM(${col})${filter}`;
+      return keys.length ? `SUM(${col} ORDER BY ${keys.join(', ')})` : `SUM(${col})`;
     case 'count':
       // only COUNT(*) counts 0 over no facts; a conditional count is a SUM (aggregateSql)
-      return overFacts === 'COUNT(*)' ? `CAST(COALESCE(SUM(${col})${filter}, 0) AS BIGINT)` : `CAST(SUM(${col})${filter} AS BIGINT)`;
+      return countsAll ? `CAST(COALESCE(SUM(${col}), 0) AS BIGINT)` : `CAST(SUM(${col}) AS BIGINT)`;
     case 'min':
     case 'max':
-      return `${m.agg.toUpperCase()}(${col})${filter}`;
+      return `${m.agg.toUpperCase()}(${col})`;
     case 'count_distinct':
       throw new Error(`a distinct count does not roll up: ${m.id}`);
   }
@@ -913,7 +922,11 @@ function buildScreen(plan: Plan): ScreenStatement | null {
   const keys = flagged ? partialKeys(plan, inner, bases) : null;
   if (keys) inner.partial = new PartialGroups(plan, new Stmt(plan, 'totals', outer.params), bases, keys);
   const facts = `COUNT(*) AS ${FACTS}`;
-  const aggregates = flagged ? flaggedAggregates(plan, inner, bases) : [...bases.map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`), facts];
+  const aggregates = inner.partial
+    ? []
+    : flagged
+      ? flaggedAggregates(plan, inner, bases)
+      : [...bases.map((m) => `${inner.measureSql(m.id)} AS ${baseColumn(m.id)}`), facts];
   const fromWhere = `FROM ${inner.from(rowFragments(plan))} ${inner.where()}`;
   if (outer.windowless) {
     const keep = zeros.length ? `NOT (${zeros.join(' AND ')})` : '';
@@ -921,7 +934,12 @@ function buildScreen(plan: Plan): ScreenStatement | null {
   }
   let grouped: string;
   let rows = '';
-  if (rollUpTotals) {
+  if (inner.partial) {
+    // the partial groups with their chips, kept once for the rows' grouping and the totals row
+    const columns = inner.partial.columns().map((c) => `${plan.source.alias}.${c}`);
+    rows = `j AS MATERIALIZED (SELECT ${[...inner.dimSelect(), ...columns].join(', ')} ${fromWhere}), `;
+    grouped = inner.partial.grouped('j');
+  } else if (rollUpTotals) {
     // every base aggregate rolls up: the totals row is summed from the grouped rows, a second
     // aggregation over a few groups instead of over every fact again (what GROUPING SETS costs)
     const keys = plan.dimColumns.map((c) => quote(c.value));
@@ -972,7 +990,6 @@ function flaggedAggregates(plan: Plan, inner: Stmt, bases: MeasureDef[]): string
   inner.onlyFacts = TOTALS_FLAG;
   const rows = new Stmt(plan, 'totals', inner.params);
   rows.onlyFacts = ROWS_FLAG;
-  rows.partial = inner.partial;
   const totalsLevel = `GROUPING(${inner.render(plan.dimColumns[0].expr)}) = 1`;
   const perSet = (onTotals: string, onRows: string) => (onTotals === onRows ? onRows : `CASE WHEN ${totalsLevel} THEN ${onTotals} ELSE ${onRows} END`);
   const alias = plan.source.alias;
@@ -987,72 +1004,281 @@ function flaggedAggregates(plan: Plan, inner: Stmt, bases: MeasureDef[]): string
  * The union columns a screen groups its branches by before the union (`PartialGroups`), or null when
  * it cannot: only a union without comparison ranges whose base measures each roll up exactly (no
  * division per fact) or are distinct counts, and read nothing but the union's own columns. The keys
- * are the columns that the chips, the look-up joins and the WHERE outside the branches read.
+ * are the columns that the chips, the look-up joins and the WHERE outside the branches read; the
+ * totals row's, those that the WHERE and the joins it needs (inner ones, those the WHERE reads) read.
  */
-function partialKeys(plan: Plan, stmt: Stmt, bases: MeasureDef[]): string[] | null {
+function partialKeys(plan: Plan, stmt: Stmt, bases: MeasureDef[]): PartialKeys | null {
   const { source } = plan;
   if (!isUnion(source) || plan.comparison.length) return null;
   const own = (sql: string | undefined) => !sql || aliasesOf(sql).every((a) => a === source.alias);
   if (!bases.every((m) => (m.agg === 'count_distinct' || exactRollUp(m)) && own(m.expr) && own(m.filter))) return null;
-  const outside = [...plan.dimColumns.map((c) => c.expr), ...stmt.outerFragments()];
-  const read = [...outside, ...neededJoins(source.joins ?? [], [...rowFragments(plan), ...outside]).map((j) => j.on)];
   const columns = new Set(source.columns.map((c) => c.name));
-  const keys = new Set<string>();
-  for (const sql of read) {
-    for (const [, name] of sql.matchAll(new RegExp(`(?<![\\w.])${source.alias}\\s*\\.\\s*(\\w+)`, 'g'))) {
-      if (name === 'tenant_id') continue;
-      if (!columns.has(name)) return null;
-      keys.add(name);
+  const read = (fragments: string[]) => {
+    const keys = new Set<string>();
+    for (const sql of fragments) {
+      for (const [, name] of sql.matchAll(unionColumn(source.alias))) {
+        if (name === 'tenant_id') continue;
+        if (!columns.has(name)) return null;
+        keys.add(name);
+      }
     }
-  }
-  return source.columns.map((c) => c.name).filter((c) => keys.has(c));
+    return source.columns.map((c) => c.name).filter((c) => keys.has(c));
+  };
+  const where = stmt.outerFragments();
+  const outside = [...plan.dimColumns.map((c) => c.expr), ...where];
+  const keys = read([...outside, ...neededJoins(source.joins ?? [], [...rowFragments(plan), ...outside]).map((j) => j.on)]);
+  // the totals row groups by nothing: it reads the keys only through the WHERE and the joins that decide rows
+  const totals = read([...where, ...neededJoins(source.joins ?? [], where).map((j) => j.on)]);
+  return keys && totals && { keys, totals };
+}
+
+/** The union columns a screen's partial groups are grouped by, and those of them the totals row reads. */
+interface PartialKeys {
+  keys: string[];
+  totals: string[];
+}
+
+/** The two sets a union's facts count in: the rows, the totals row. */
+type SetName = 'rows' | 'totals';
+const SETS: readonly SetName[] = ['rows', 'totals'];
+
+/** a partial group's count of its facts of a set: more than 0 when it has any */
+const setFacts = (set: SetName) => quote(set === 'rows' ? '__facts_r' : '__facts_t');
+
+/** A reference to one of the union's columns in a fragment: `u.col` for the union's alias `u`. */
+const unionColumn = (alias: string) => new RegExp(`(?<![\\w.])${alias}\\s*\\.\\s*(\\w+)`, 'g');
+
+/** One branch as partial groups read it: its scan, its values and its sets. */
+interface Branch {
+  flags: FactSets;
+  from: string;
+  conds: string[];
+  /** each key's value on the branch's facts, null when the branch selects no such column */
+  keys: (string | null)[];
+  /** each distinct count's value, null when NULL on every fact of the branch */
+  distincts: (string | null)[];
+  /** each other base measure's value and condition on the branch's facts, null when it reads none of them */
+  values: ({ expr: string; cond: string } | null)[];
 }
 
 /**
- * A union read as partial groups (a flagged screen): each branch grouped on its own, by the tenant, the union columns
- * the rest of the statement reads (`partialKeys`) and each distinct count's value, with its base
- * measures aggregated there; the statement's aggregates then combine the branches' groups (sums and
- * counts add up, extremes take their extreme, a distinct count counts the distinct values). Most
- * facts are then never widened to the union's row type, and the look-up joins and the grouping by
- * chips read a group per branch instead of a row per fact.
+ * A union read as partial groups (a flagged screen): the branches grouped on their own before the
+ * union, by the union columns the rest of the statement reads (`partialKeys`) and each distinct
+ * count's value, each base measure aggregated there once per set it counts in; the statement then
+ * combines the groups (sums and counts add up, extremes take their extreme, a distinct count counts
+ * the distinct values). A branch's columns are its own expressions, so its facts are never widened
+ * to the union's row type, and a measure whose column the branch does not select is no aggregate.
+ * Branches over the same table, joins and keys without a distinct count are read by one scan
+ * (`merged`): each aggregate there reads its branch's facts by the conditions that set the branch
+ * apart, as long as no two of them feed the same measure of the same set.
  */
 class PartialGroups {
-  /** each rolled-up base measure as aggregated over a branch's facts */
-  private readonly overFacts = new Map<string, string>();
-  private readonly distincts: string[] = [];
-  private readonly sums: string[] = [];
+  private readonly keys: string[];
+  private readonly counted: MeasureDef[];
+  private readonly summed: MeasureDef[];
+  /** groups of branches read by one scan, in the union's order */
+  private readonly groups: Branch[][];
+  /** per summed measure: whether the rows and the totals row read the same aggregate of every group */
+  private readonly shared: boolean[];
 
   constructor(
-    plan: Plan,
-    facts: Stmt,
+    private readonly plan: Plan,
+    private readonly facts: Stmt,
     bases: MeasureDef[],
-    private readonly keys: string[],
-    private readonly alias = plan.source.alias,
+    partialKeys: PartialKeys,
   ) {
-    for (const m of bases) {
-      if (m.agg === 'count_distinct') {
-        this.distincts.push(`${facts.distinctValue(m)} AS ${distinctColumn(m.id)}`);
-        continue;
+    const { keys } = partialKeys;
+    this.keys = keys;
+    this.counted = bases.filter((m) => m.agg === 'count_distinct');
+    this.summed = bases.filter((m) => m.agg !== 'count_distinct');
+    const source = plan.source as UnionSource;
+    const types = new Map(source.columns.map((c) => [c.name, c.type]));
+    // each measure rendered once over the union's columns, then read on each branch's own columns
+    const measure = (m: MeasureDef) => facts.measureParts(m);
+    const countedParts = this.counted.map(measure);
+    const summedParts = this.summed.map(measure);
+    const branches = plan.flaggedParts().map(({ part, flags }) => {
+      // a branch of the totals row alone is grouped only by what the totals row reads of it
+      const keyed = (k: string) => flags.rows || partialKeys.totals.includes(k);
+      const used = new Set([...keys.filter(keyed), ...bases.flatMap((m) => [m.expr ?? '', m.filter ?? ''].flatMap((f) => [...f.matchAll(unionColumn(source.alias))].map((x) => x[1])))]);
+      const selected = [...used].filter((c) => hasKey(part.select, c)).map((c) => part.select[c]);
+      const scan = facts.branchScan(part, selected, () => {
+        const rendered = new Map<string, string>();
+        const column = (name: string) => {
+          let sql = rendered.get(name);
+          if (sql === undefined) {
+            sql = `CAST(${hasKey(part.select, name) ? facts.render(part.select[name]) : 'NULL'} AS ${types.get(name)})`;
+            rendered.set(name, sql);
+          }
+          return sql;
+        };
+        const own = (sql: string) => sql.replace(unionColumn(source.alias), (_, name: string) => column(name));
+        const reads = (m: MeasureDef) => !readsNothing(m, part, source.alias);
+        return {
+          keys: keys.map((k) => (hasKey(part.select, k) && keyed(k) ? column(k) : null)),
+          distincts: this.counted.map((m, i) => (reads(m) ? own(distinctArgument(countedParts[i].expr, countedParts[i].cond)) : null)),
+          values: this.summed.map((m, i) => (reads(m) ? { expr: own(summedParts[i].expr), cond: own(summedParts[i].cond) } : null)),
+        };
+      });
+      return { flags, from: scan.from, conds: scan.conds, ...scan.columns };
+    });
+    this.groups = mergeBranches(branches, this.summed.length);
+    this.shared = this.summed.map((_, i) => this.groups.every((g) => contributor(g, i, 'rows') === contributor(g, i, 'totals')));
+  }
+
+  /** The columns each partial group has besides the tenant and the keys, in order. */
+  columns(): string[] {
+    return [
+      ...this.counted.map((m) => distinctColumn(m.id)),
+      ...this.summed.flatMap((m, i) => (this.shared[i] ? [baseColumn(m.id)] : SETS.map((s) => setColumn(m.id, s)))),
+      ...SETS.map(setFacts),
+    ];
+  }
+
+  /** The branches' groups, one UNION ALL member per scan. */
+  union(): string {
+    return this.groups.map((g, i) => `(${this.groupSql(g, i === 0)})`).join(' UNION ALL ');
+  }
+
+  private groupSql(group: Branch[], first: boolean): string {
+    const types = new Map((this.plan.source as UnionSource).columns.map((c) => [c.name, c.type]));
+    const common = group[0].conds.filter((c) => group.every((b) => b.conds.includes(c)));
+    const residue = new Map(group.map((b) => [b, b.conds.filter((c) => !common.includes(c)).join(' AND ')]));
+    const where = group.some((b) => !residue.get(b)) ? common : [...common, `(${group.map((b) => `(${residue.get(b)})`).join(' OR ')})`];
+    const select: string[] = [`${this.facts.tenant()} AS tenant_id`];
+    const by: number[] = [];
+    this.keys.forEach((k, i) => {
+      const sql = group[0].keys[i];
+      if (sql !== null) by.push(select.length + 1);
+      select.push(`${sql ?? `CAST(NULL AS ${types.get(k)})`} AS ${k}`);
+    });
+    this.counted.forEach((m, i) => {
+      // a branch with a distinct value is read alone (mergeBranches)
+      const sql = group[0].distincts[i];
+      if (sql !== null) by.push(select.length + 1);
+      select.push(`${sql ?? (first ? distinctArgument(`CAST(NULL AS ${columnType(m, types)})`, '') : 'NULL')} AS ${distinctColumn(m.id)}`);
+    });
+    this.summed.forEach((m, i) => {
+      const sets = this.shared[i] ? (['rows'] as const) : SETS;
+      for (const set of sets) {
+        const name = this.shared[i] ? baseColumn(m.id) : setColumn(m.id, set);
+        const b = contributor(group, i, set);
+        const value = b ? partialAggregate(m, b.values[i]!, residue.get(b)!) : first ? typedNone(m, group[0].values[i], types) : 'NULL';
+        select.push(`${value} AS ${name}`);
       }
-      const sql = facts.measureSql(m.id);
-      this.overFacts.set(m.id, sql);
-      this.sums.push(`${sql} AS ${baseColumn(m.id)}`);
+    });
+    // a set's fact count only tells whether the group has facts of the set (a row is shown when it has)
+    for (const set of SETS) {
+      const mine = group.filter((b) => b.flags[set]).map((b) => residue.get(b)!);
+      const count = !mine.length ? 'CAST(0 AS BIGINT)' : mine.includes('') ? 'COUNT(*)' : `COUNT(CASE WHEN ${mine.map((r) => `(${r})`).join(' OR ')} THEN 1 END)`;
+      select.push(`${count} AS ${setFacts(set)}`);
     }
+    const grouping = by.length ? `GROUP BY ${by.join(', ')}` : 'HAVING COUNT(*) > 0';
+    return `SELECT ${select.join(', ')} FROM ${group[0].from} WHERE ${where.join(' AND ')} ${grouping}`;
   }
 
-  /** A branch's SQL (its facts as union rows) grouped. */
-  branch(sql: string, flags?: FactSets): string {
-    const a = this.alias;
-    const by = [`${a}.tenant_id AS tenant_id`, ...this.keys.map((k) => `${a}.${k} AS ${k}`), ...this.distincts];
-    const select = [...by, ...this.sums, `COUNT(*) AS ${FACTS}`, ...(flags ? flagColumns(flags) : [])];
-    return `SELECT ${select.join(', ')} FROM (${sql}) ${a} GROUP BY ${by.map((_, i) => i + 1).join(', ')}`;
+  /**
+   * The grouped pass over the partial groups kept in `j` (with the chips' columns): the rows grouped
+   * by the chips, each aggregate over its set's columns, UNION ALL the totals row over all of them.
+   * A distinct count on a row counts its values without DISTINCT when one branch of the rows carries
+   * them and the chips hold every key: the branch's groups are then distinct (keys, value) pairs
+   * within a row.
+   */
+  grouped(j: string): string {
+    const { plan } = this;
+    const dims = plan.dimColumns.map((c) => quote(c.value));
+    const keyed = this.keys.every((k) => plan.dimColumns.some((c) => new RegExp(`^\\s*${plan.source.alias}\\s*\\.\\s*${k}\\s*$`).test(c.expr)));
+    const carriers = (i: number) => this.groups.filter((g) => g[0].distincts[i] !== null).map((g) => g[0]);
+    const aggregates = (set: SetName) => [
+      ...this.counted.map((m, i) => {
+        const mine = carriers(i).filter((b) => b.flags[set]);
+        const filter = mine.length < carriers(i).length ? ` FILTER (WHERE ${setFacts(set)} > 0)` : '';
+        const distinct = set === 'rows' && keyed && mine.length <= 1 ? '' : 'DISTINCT ';
+        return `COUNT(${distinct}${distinctColumn(m.id)})${filter} AS ${baseColumn(m.id)}`;
+      }),
+      ...this.summed.map((m, i) => `${rollUpColumn(m, this.shared[i] ? baseColumn(m.id) : setColumn(m.id, set))} AS ${baseColumn(m.id)}`),
+      `CAST(COALESCE(SUM(${setFacts(set)}), 0) AS BIGINT) AS ${FACTS}`,
+    ];
+    return `SELECT ${[...dims, ...aggregates('rows'), `0 AS ${LEVEL}`].join(', ')} FROM ${j} GROUP BY ${dims.map((_, i) => i + 1).join(', ')}
+      UNION ALL SELECT ${[...dims.map((d) => `NULL AS ${d}`), ...aggregates('totals'), `1 AS ${LEVEL}`].join(', ')} FROM ${j}`;
   }
+}
 
-  /** A base measure over the branches' groups (those `filter` keeps). */
-  aggregate(m: MeasureDef, filter: string): string {
-    if (m.agg === 'count_distinct') return `COUNT(DISTINCT ${this.alias}.${distinctColumn(m.id)})${filter}`;
-    return rollUp(m, this.overFacts.get(m.id)!, [], filter);
+/** a summed measure's partial aggregate of one set, when the two sets read different branches */
+const setColumn = (id: string, set: SetName) => quote(`${set === 'rows' ? '__mr' : '__mt'}_${id}`);
+
+/**
+ * Whether a base measure reads nothing on a branch's facts: its expression is a column the branch
+ * does not select, and it skips NULL (a plain sum, an extreme, a distinct count; a count counts every
+ * fact and a conditional sum adds its ELSE 0).
+ */
+function readsNothing(m: MeasureDef, part: UnionPart, alias: string): boolean {
+  const column = new RegExp(`^\\s*${alias}\\s*\\.\\s*(\\w+)\\s*$`).exec(m.expr ?? '');
+  if (!column || hasKey(part.select, column[1])) return false;
+  return m.agg === 'count_distinct' || m.agg === 'min' || m.agg === 'max' || (m.agg === 'sum' && !m.filter);
+}
+
+/** The declared type of the union column a measure's expression is (a distinct count that reads nothing). */
+function columnType(m: MeasureDef, types: Map<string, string>): string {
+  return types.get(/(\w+)\s*$/.exec(m.expr ?? '')![1])!;
+}
+
+/** The branch of a group whose facts feed a summed measure of a set, if any (mergeBranches allows one). */
+function contributor(group: Branch[], i: number, set: SetName): Branch | undefined {
+  return group.find((b) => b.flags[set] && b.values[i] !== null);
+}
+
+/**
+ * A base measure aggregated over a branch's facts in a partial group; `residue` (a merged scan) the
+ * branch's own conditions, outside which its aggregate reads nothing: NULL over no such fact, as
+ * over no fact.
+ */
+function partialAggregate(m: MeasureDef, v: { expr: string; cond: string }, residue: string): string {
+  if (!residue) return aggregateSql(m.agg, v.expr, v.cond);
+  const { expr, cond } = v;
+  switch (m.agg) {
+    case 'sum':
+      return `SUM(CASE WHEN ${residue} THEN ${cond ? `CASE WHEN ${cond} THEN ${expr} ELSE 0 END` : expr} END)`;
+    case 'count':
+      return `SUM(CASE WHEN ${residue} THEN ${cond ? `CASE WHEN ${cond} THEN 1 ELSE 0 END` : '1'} END)`;
+    case 'min':
+    case 'max':
+      return `${m.agg.toUpperCase()}(CASE WHEN ${residue}${cond ? ` AND (${cond})` : ''} THEN ${expr} END)`;
+    case 'count_distinct':
+      throw new Error(`a distinct count is a key of the partial groups: ${m.id}`);
   }
+}
+
+/**
+ * NULL of a summed measure's type, for the first member of the union (the others' NULL takes its
+ * type): the aggregate over no fact.
+ */
+function typedNone(m: MeasureDef, v: { expr: string; cond: string } | null, types: Map<string, string>): string {
+  const value = v ?? { expr: `CAST(NULL AS ${columnType(m, types)})`, cond: '' };
+  return `${aggregateSql(m.agg, value.expr, value.cond)} FILTER (WHERE FALSE)`;
+}
+
+/**
+ * The branches grouped into scans: consecutive or not, branches over the same table and joins with
+ * the same keys share one scan when none carries a distinct count's value and no two feed the same
+ * measure of the same set; every other branch is a scan of its own.
+ */
+function mergeBranches(branches: Branch[], measures: number): Branch[][] {
+  const groups: Branch[][] = [];
+  const bySignature = new Map<string, Branch[]>();
+  for (const b of branches) {
+    const signature = JSON.stringify([b.from, b.keys]);
+    const group = b.distincts.every((d) => d === null) ? bySignature.get(signature) : undefined;
+    const clash = group?.some((o) => Array.from({ length: measures }, (_, i) => i).some((i) => SETS.some((s) => b.flags[s] && o.flags[s] && b.values[i] !== null && o.values[i] !== null)));
+    if (group && !clash) {
+      group.push(b);
+      continue;
+    }
+    const own = [b];
+    groups.push(own);
+    if (b.distincts.every((d) => d === null) && !group) bySignature.set(signature, own);
+  }
+  return groups;
 }
 
 interface ScreenParts {

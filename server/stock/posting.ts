@@ -110,11 +110,18 @@ async function lockPosting(tx: Db, tenantId: number, today: string, moves: reado
   // DuckDB runs one write transaction at a time: nothing to lock
   if (tx.dialect !== 'postgres') return;
   if (postingLocks.scope === 'tenant') return lockTenant(tx, 'posting', tenantId);
+  const keys = new Set(moves.map((m) => `${m.org}\u0000${m.center}\u0000${m.sku}`));
+  const lotNos = new Set(moves.flatMap((m) => (m.newLot ? (m.lots ?? []).map((l) => l.lotNo) : [])));
+  // a bulk posting (a load, a history) takes the tenant whole: an advisory lock per key would fill PostgreSQL's lock table
+  if (keys.size + lotNos.size > MAX_KEY_LOCKS) return lockTenant(tx, 'posting', tenantId);
   await lockTenant(tx, 'posting', tenantId, (await snapshotsReach(tx, tenantId, today)) ? 'shared' : 'exclusive');
-  const keys: KeyLock[] = moves.map((m) => ({ kind: 'position', key: `${m.org}\u0000${m.center}\u0000${m.sku}` }));
-  for (const m of moves) if (m.newLot) for (const l of m.lots ?? []) keys.push({ kind: 'lotNo', key: l.lotNo });
-  await lockKeys(tx, tenantId, keys);
+  const locks: KeyLock[] = [...keys].map((key) => ({ kind: 'position', key }));
+  for (const key of lotNos) locks.push({ kind: 'lotNo', key });
+  await lockKeys(tx, tenantId, locks);
 }
+
+/** Beyond this many positions and new lots a posting locks the tenant instead (PostgreSQL's lock table holds some thousands in all). */
+export const MAX_KEY_LOCKS = 1000;
 
 export interface PostingOptions {
   /** false: the daily snapshots are left alone, the caller rebuilds them from the ledger (a history load) */

@@ -10,7 +10,7 @@ import { addDays } from '../../engine/dates/calendar';
 import { today as businessToday } from '../../server/clock';
 import { Rng } from '../../server/db/seed/prng';
 import type { Db } from '../../server/db/types';
-import { postMovements, POSTING_MESSAGES, type Movement } from '../../server/stock/posting';
+import { MAX_KEY_LOCKS, postMovements, POSTING_MESSAGES, type Movement } from '../../server/stock/posting';
 import { startTestServer, type TestServer } from './server';
 import { dialectUnderTest } from './testdb';
 
@@ -197,6 +197,24 @@ describe(`a batch of movements books exactly what they book one call each (${dia
       expect(seen.lotSnapshots.map((r) => [String(r.biz_date), Number(r.qty)])).toEqual([[opened, 5], [addDays(opened, 1), 5], [emptied, 0]]);
       expect(off).toEqual([]);
     }
+  });
+
+  it('a bulk posting over more positions than key locks allow takes the tenant instead, and posts', async () => {
+    // two hundred organisations of the test's own (rolled back): a history load's positions, past what PostgreSQL's lock table holds
+    const orgs = Array.from({ length: 200 }, (_, i) => ({ org_code: `PBW${i}`, center_code: center }));
+    const goods = await on.testDb.db.query<{ sku_no: string }>('SELECT sku_no FROM sku WHERE tenant_id = $1 ORDER BY sku_no LIMIT 300', [TENANT]);
+    const moves: Movement[] = orgs.flatMap((o, i) =>
+      goods.map((g, j) => ({ org: o.org_code, center: o.center_code, sku: g.sku_no, date: today, time: `${today} 09:00:00`, qty: 1, unitCost: 2, docType: 14, docNo: `PBW-${i}`, itemId: j + 1 })),
+    );
+    expect(moves.length).toBeGreaterThan(MAX_KEY_LOCKS * 50);
+    await on.testDb.db
+      .transaction(async (tx) => {
+        expect(await postMovements(tx, TENANT, today, moves)).toHaveLength(moves.length);
+        throw new Rollback();
+      })
+      .catch((err) => {
+        if (!(err instanceof Rollback)) throw err;
+      });
   });
 
   it('a lot short in the middle of a batch is refused before anything is written', async () => {
