@@ -9,11 +9,10 @@ import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkIdentifiers } from '../db/identifiers';
+import { withScratch } from '../db/scratch';
 import type { Db } from '../db/types';
 import { TENANT_COLUMN } from './contract';
 import { normalOf, stagingTable, type LoadFile } from './load-files';
-
-const CHUNK_KEYS = 500;
 
 export interface StagedFile {
   file: LoadFile;
@@ -52,23 +51,21 @@ export async function upsertTables(tx: Db, staging: Db, tenantId: number, files:
 async function deleteLoadedKeys(tx: Db, staging: Db, tenantId: number, f: LoadFile): Promise<void> {
   const { key, columns } = f.contract;
   checkIdentifiers(f.table, ...key);
-  const typeOf = (c: string) => columns.find((x) => x.name === c)!.type;
-  const rows = await staging.query<{ k: string }>(
-    `SELECT DISTINCT json_array(${key.map((c) => normalOf(f, c)).join(', ')})::VARCHAR AS k FROM ${stagingTable(f)}`,
+  // a table the tenant holds no row of yet (a first load) has nothing to replace
+  const [held] = await tx.query(`SELECT 1 AS x FROM ${f.table} WHERE ${TENANT_COLUMN} = $1 LIMIT 1`, [tenantId]);
+  if (!held) return;
+  const rows = await staging.query<Record<string, string>>(
+    `SELECT DISTINCT ${key.map((c, i) => `${normalOf(f, c)} AS k${i}`).join(', ')} FROM ${stagingTable(f)}`,
   );
-  for (let start = 0; start < rows.length; start += CHUNK_KEYS) {
-    const params: unknown[] = [tenantId];
-    const tuples = rows.slice(start, start + CHUNK_KEYS).map(({ k }) => {
-      const values = JSON.parse(k) as string[];
-      return `(${key
-        .map((c, i) => {
-          params.push(values[i]);
-          return `${c} = CAST($${params.length} AS ${typeOf(c)})`;
-        })
-        .join(' AND ')})`;
-    });
-    await tx.query(`DELETE FROM ${f.table} WHERE ${TENANT_COLUMN} = $1 AND (${tuples.join(' OR ')})`, params);
-  }
+  if (!rows.length) return;
+  // the scratch columns have the keys' own types: PostgreSQL compares a BIGINT key with no VARCHAR
+  const scratch = key.map((c, i) => ({ name: `k${i}`, type: columns.find((x) => x.name === c)!.type }));
+  await withScratch(tx, scratch, rows.map((r) => key.map((_, i) => r[`k${i}`])), (from) =>
+    tx.query(
+      `DELETE FROM ${f.table} WHERE ${TENANT_COLUMN} = $1 AND EXISTS (SELECT 1 FROM ${from} s WHERE ${key.map((c, i) => `${f.table}.${c} = s.k${i}`).join(' AND ')})`,
+      [tenantId],
+    ),
+  );
 }
 
 /**
