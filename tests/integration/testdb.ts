@@ -42,6 +42,9 @@ function sourceHash(): string {
   // the seed posts its approved documents through the product's posting and the document definitions
   walk(join(ROOT, 'server', 'stock'));
   walk(join(ROOT, 'engine', 'stock'));
+  // it brings its history in through the loader, and the close builds its archives and payment copy
+  walk(join(ROOT, 'server', 'ingest'));
+  walk(join(ROOT, 'server', 'close'));
   walk(join(ROOT, 'report-defs', 'documents'));
   // the seed copies the shipped print styles and fills the summaries the datasets declare
   walk(join(ROOT, 'report-defs', 'print-styles'));
