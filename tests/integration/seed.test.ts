@@ -81,11 +81,11 @@ describe('seeded demo data', () => {
     expect(Number(res.bad_amount)).toBe(0);
   });
 
-  it('lot snapshots close the same identity per lot at the logistics centres (report 171)', async () => {
+  it('lot snapshots close the same identity per lot, amounts with their cost difference (report 171, rule C22)', async () => {
     const from = addDays(today, -60);
     const to = addDays(today, -1);
     const sql = `
-      WITH r AS (SELECT tenant_id, org_code, center_code, lot_no, SUM(qty) AS q, SUM(amount) AS a FROM stock_ledger
+      WITH r AS (SELECT tenant_id, org_code, center_code, lot_no, SUM(qty) AS q, SUM(amount + cost_diff_amount) AS a FROM stock_ledger
                   WHERE lot_no IS NOT NULL AND biz_date BETWEEN CAST($1 AS DATE) AND CAST($2 AS DATE) GROUP BY tenant_id, org_code, center_code, lot_no),
            o AS (SELECT * FROM lot_stock_daily_snapshot WHERE biz_date = CAST($3 AS DATE)),
            c AS (SELECT * FROM lot_stock_daily_snapshot WHERE biz_date = CAST($2 AS DATE)),
