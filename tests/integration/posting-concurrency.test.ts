@@ -1,7 +1,8 @@
 /**
  * Postings side by side (server/stock/posting.ts, db/tenant-lock.ts): 8 stores × 20 approvals sent at
  * once — receipts opening lots, adjustments out at the moving average, store outbounds consuming the
- * same lots beyond their stock — with every document's lines in a shuffled order, so two postings take
+ * same lots beyond their stock (an older lot covers what the adjustments, naming no lots, take of the
+ * raced goods item) — with every document's lines in a shuffled order, so two postings take
  * the same positions in opposite orders. None deadlocks or answers 5xx; each lot refuses exactly the
  * outbounds it cannot cover; afterwards every position equals its ledger, no lot is below zero and the
  * daily snapshots equal a rebuild from the ledger.
@@ -67,7 +68,8 @@ function shuffled<T>(rng: Rng, xs: readonly T[]): T[] {
 describe(`${STORES} stores × 20 approvals at once (${dialectUnderTest})`, () => {
   it('post without deadlock; positions equal the ledger, no lot below zero, snapshots equal a rebuild', async () => {
     const rng = new Rng('concurrent-postings');
-    const race: { type: string; no: string; lot?: string }[] = [];
+    /** a raced document, with the quantity each of its lines moves (signed: out is negative) */
+    const race: { type: string; no: string; lines: { sku_no: string; qty: number }[]; lot?: string }[] = [];
     for (const org of stores) {
       // the lots the outbounds will race for
       const opening = await create('purchase-receipt', { receive_type: '1', supplier_no: 'V001', org_code: org, receive_time: at(7) }, skus.map((sku_no) => ({ sku_no, qty: LOT_QTY, price: 5, input_tax_rate: 0.13 })));
@@ -76,17 +78,32 @@ describe(`${STORES} stores × 20 approvals at once (${dialectUnderTest})`, () =>
       const [{ lot_no: lot }] = await q<{ lot_no: string }>('SELECT lot_no FROM stock_ledger WHERE tenant_id = $1 AND doc_no = $2 AND sku_no = $3', [TENANT, opening, skus[0]]);
       for (let i = 0; i < 8; i++) {
         const lines = shuffled(rng, skus).slice(0, 3).map((sku_no) => ({ sku_no, qty: rng.int(2, 5), price: rng.int(300, 900) / 100, input_tax_rate: 0.13 }));
-        race.push({ type: 'purchase-receipt', no: await create('purchase-receipt', { receive_type: '1', supplier_no: 'V001', org_code: org, receive_time: at(9, i) }, lines) });
+        race.push({ type: 'purchase-receipt', no: await create('purchase-receipt', { receive_type: '1', supplier_no: 'V001', org_code: org, receive_time: at(9, i) }, lines), lines });
       }
+      let adjustedOut = 0;
       for (let i = 0; i < 7; i++) {
         const lines = shuffled(rng, skus).slice(0, 3).map((sku_no) => ({ sku_no, qty: rng.int(5, 15), cost_price: 1 }));
-        race.push({ type: 'stock-adjustment', no: await create('stock-adjustment', { org_code: org, direction: '2', reason_code: reason, adjust_time: at(10, i) }, lines) });
+        adjustedOut += lines.filter((l) => l.sku_no === skus[0]).reduce((a, l) => a + l.qty, 0);
+        race.push({
+          type: 'stock-adjustment',
+          no: await create('stock-adjustment', { org_code: org, direction: '2', reason_code: reason, adjust_time: at(10, i) }, lines),
+          lines: lines.map((l) => ({ sku_no: l.sku_no, qty: -l.qty })),
+        });
+      }
+      // The adjustments name no lots, so they take the position's oldest lots (server/stock/oldest-lots.ts).
+      // A lot received before the raced one covers all they take of its goods item, whatever the seed
+      // left at the store, so the raced lot is the outbounds' alone and refuses exactly the two of them
+      // it cannot cover, in whatever order the approvals land.
+      if (adjustedOut > 0) {
+        const cover = await create('purchase-receipt', { receive_type: '1', supplier_no: 'V001', org_code: org, receive_time: at(6) }, [{ sku_no: skus[0], qty: adjustedOut, price: 5, input_tax_rate: 0.13 }]);
+        await submit('purchase-receipt', cover);
+        expect((await approve('purchase-receipt', cover)).statusCode).toBe(200);
       }
       for (let i = 0; i < 5; i++) {
         const no = await create('store-outbound', { org_code: org, issue_type: '13', issue_time: at(11, i) }, [{ sku_no: skus[0], qty: OUT_QTY, cost_price: 1 }]);
         const put = await call('PUT', `/api/documents/store-outbound/${no}/lots`, { sku_no: skus[0], business_item_id: 1, rows: [{ lot_no: lot, change_stock_num: String(OUT_QTY) }] });
         expect(put.statusCode, put.body).toBe(200);
-        race.push({ type: 'store-outbound', no, lot });
+        race.push({ type: 'store-outbound', no, lines: [{ sku_no: skus[0], qty: -OUT_QTY }], lot });
       }
     }
     for (const d of race) await submit(d.type, d.no);
@@ -97,14 +114,31 @@ describe(`${STORES} stores × 20 approvals at once (${dialectUnderTest})`, () =>
     const refused = answers.filter((a) => a.res.statusCode !== 200);
     expect(refused).toHaveLength(STORES * 2);
     for (const a of refused) expect((a.res.json() as { message: string }).message).toBe(`批次${a.d.lot}（商品${skus[0]}）库存不足，不能出库`);
+    // each raced lot moved by its receipt and the outbounds it let through only, and holds what they left
+    const raced = [...new Set(race.filter((d) => d.lot).map((d) => d.lot!))];
+    expect(raced).toHaveLength(STORES);
+    for (const lot of raced) {
+      const through = answers.filter((a) => a.d.lot === lot && a.res.statusCode === 200).map((a) => a.d.no);
+      const moves = await q<{ doc_type: number; qty: number }>('SELECT doc_type, qty FROM stock_ledger WHERE tenant_id = $1 AND lot_no = $2 ORDER BY ledger_id', [TENANT, lot]);
+      expect(moves.map((m) => [Number(m.doc_type), Number(m.qty)]), lot).toEqual([[1, LOT_QTY], ...through.map(() => [13, -OUT_QTY])]);
+      const [held] = await q<{ stock_num: number }>('SELECT stock_num FROM lot_stock WHERE tenant_id = $1 AND lot_no = $2', [TENANT, lot]);
+      expect(Number(held?.stock_num ?? 0), lot).toBe(LOT_QTY - through.length * OUT_QTY);
+      expect(LOT_QTY - through.length * OUT_QTY, lot).toBeLessThan(OUT_QTY);
+    }
 
-    // each approved document posted once, each refused one not at all
-    const ledgerLines = await q<{ doc_no: string; n: number }>(
-      `SELECT doc_no, COUNT(*) AS n FROM stock_ledger WHERE tenant_id = $1 AND doc_no IN (${race.map((_, i) => `$${i + 2}`).join(', ')}) GROUP BY doc_no`,
+    // each approved document posted once, each refused one not at all: a line may touch several lots
+    // (one ledger row each: the adjustments take the oldest), so its rows add up to its quantity
+    const ledgerLines = await q<{ doc_no: string; doc_item_id: number; sku_no: string; qty: number }>(
+      `SELECT doc_no, doc_item_id, sku_no, SUM(qty) AS qty FROM stock_ledger WHERE tenant_id = $1 AND doc_no IN (${race.map((_, i) => `$${i + 2}`).join(', ')})
+        GROUP BY doc_no, doc_item_id, sku_no`,
       [TENANT, ...race.map((d) => d.no)],
     );
-    const posted = new Map(ledgerLines.map((r) => [r.doc_no, Number(r.n)]));
-    for (const a of answers) expect(posted.get(a.d.no) ?? 0, a.d.no).toBe(a.res.statusCode === 200 ? (a.d.type === 'store-outbound' ? 1 : 3) : 0);
+    const bySku = (xs: { sku_no: string; qty: number }[]) => xs.map((x) => [x.sku_no, Number(x.qty)]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+    for (const a of answers) {
+      const rows = ledgerLines.filter((r) => r.doc_no === a.d.no);
+      expect(new Set(rows.map((r) => String(r.doc_item_id))).size, a.d.no).toBe(rows.length);
+      expect(bySku(rows), a.d.no).toEqual(a.res.statusCode === 200 ? bySku(a.d.lines) : []);
+    }
 
     const orgList = stores.map((_, i) => `$${i + 2}`).join(', ');
     const skuList = skus.map((_, i) => `$${i + 2 + stores.length}`).join(', ');
