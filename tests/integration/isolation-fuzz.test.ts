@@ -438,10 +438,17 @@ async function shownBy(res: { headers: Record<string, unknown>; body: string; ra
   return res.rawPayload.toString('utf8');
 }
 
+/**
+ * A goods code standing as a value of its own in a file's text: not inside a longer number, word or
+ * decimal (a margin rate 0.3000888… holds the digits of goods 300088 and shows none).
+ */
+const codeIn = (text: string, code: string) =>
+  new RegExp(`(?<![\\w.])${code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?!\\w|\\.\\d)`).test(text);
+
 /** Markers found in what an answer shows, as `key: value`. */
 async function markersIn(res: { headers: Record<string, unknown>; body: string; rawPayload: Buffer }, foreign: Foreign): Promise<string[]> {
   const shown = await shownBy(res);
-  return typeof shown === 'string' ? leaksIn({ text: shown, sku: [...foreign.skuNos].filter((s) => shown.includes(s)).join(' ') }, foreign) : leaksIn(shown, foreign);
+  return typeof shown === 'string' ? leaksIn({ text: shown, sku: [...foreign.skuNos].filter((s) => codeIn(shown, s)).join(' ') }, foreign) : leaksIn(shown, foreign);
 }
 
 const decoded = (text: string) => {
