@@ -37,7 +37,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx server/main.ts',
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 240_000,
+    // the first start seeds the demo data through the loader: about two minutes on two idle cores
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
