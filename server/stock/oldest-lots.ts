@@ -76,12 +76,15 @@ export function heldLotsOf(read: Map<string, ReadRow[]>): HeldLot[] {
  * Movements are copied only where lots are given; the order and every index stay.
  */
 export function withOldestLots(moves: readonly Movement[], held: readonly HeldLot[]): Movement[] {
-  const lots = new Map<string, Held[]>();
+  const shelves = new Map<string, Shelf>();
+  const shelfOf = (k: string) => shelves.get(k) ?? shelves.set(k, { list: [], byNo: new Map(), first: 0 }).get(k)!;
   for (const h of held) {
-    const list = lots.get(key(h)) ?? lots.set(key(h), []).get(key(h))!;
-    list.push({ lotNo: h.lotNo, qty: h.qty, since: h.since });
+    const shelf = shelfOf(key(h));
+    const lot = { lotNo: h.lotNo, qty: h.qty, since: h.since };
+    shelf.list.push(lot);
+    shelf.byNo.set(h.lotNo, lot);
   }
-  for (const list of lots.values()) list.sort(older);
+  for (const shelf of shelves.values()) shelf.list.sort(older);
   const out: Movement[] = [];
   for (const m of moves) out.push(booked(m));
   return out;
@@ -91,25 +94,35 @@ export function withOldestLots(moves: readonly Movement[], held: readonly HeldLo
       const followed = following(out[m.costOf].lots ?? [], m.qty);
       if (followed.length) m = { ...m, lots: followed };
     }
-    const list = lots.get(key(m));
+    const k = key(m);
+    const shelf = shelves.get(k);
     if (m.lots?.length) {
       // named lots move as named: keep the stock the next unnamed outbound finds
-      if (!list && m.qty < 0) return m;
-      const at = list ?? lots.set(key(m), []).get(key(m))!;
+      if (!shelf && m.qty < 0) return m;
+      const at = shelf ?? shelfOf(k);
       const sign = m.qty < 0 ? -1 : 1;
       for (const part of m.lots) {
-        const lot = at.find((l) => l.lotNo === part.lotNo);
-        if (lot) lot.qty = roundQty(lot.qty + sign * part.qty);
-        // a lot that comes in here takes its place by its receive time, as it would stored
-        else if (sign > 0) insertSorted(at, { lotNo: part.lotNo, qty: part.qty, since: sinceOf(m.newLot?.receiveTime ?? m.time) });
+        const lot = at.byNo.get(part.lotNo);
+        if (lot) {
+          lot.qty = roundQty(lot.qty + sign * part.qty);
+          // a lot the oldest-first search had passed holds stock again
+          if (sign > 0) at.first = 0;
+        } else if (sign > 0) {
+          // a lot that comes in here takes its place by its receive time, as it would stored
+          const added = { lotNo: part.lotNo, qty: part.qty, since: sinceOf(m.newLot?.receiveTime ?? m.time) };
+          at.byNo.set(part.lotNo, added);
+          if (insertSorted(at.list, added) < at.list.length - 1) at.first = 0;
+        }
       }
       return m;
     }
-    if (m.qty >= 0 || !list) return m;
+    if (m.qty >= 0 || !shelf) return m;
     const taken: LotPart[] = [];
     let left = -m.qty;
-    for (const lot of list) {
-      if (left <= 0) break;
+    const { list } = shelf;
+    while (shelf.first < list.length && list[shelf.first].qty <= 0) shelf.first++;
+    for (let i = shelf.first; i < list.length && left > 0; i++) {
+      const lot = list[i];
       if (lot.qty <= 0) continue;
       const take = Math.min(left, lot.qty);
       taken.push({ lotNo: lot.lotNo, qty: take });
@@ -118,6 +131,16 @@ export function withOldestLots(moves: readonly Movement[], held: readonly HeldLo
     }
     return taken.length ? { ...m, lots: taken } : m;
   }
+}
+
+/**
+ * A position's lots, oldest first, by number too (a load names tens of thousands); `first`: no lot
+ * before it holds stock, so the oldest-first search starts there (reset when one may again).
+ */
+interface Shelf {
+  list: Held[];
+  byNo: Map<string, Held>;
+  first: number;
 }
 
 /** The lots an outbound took, up to the quantity that arrives (a return can take back less than left). */
@@ -133,7 +156,10 @@ function following(source: readonly LotPart[], qty: number): LotPart[] {
   return parts;
 }
 
-function insertSorted(list: Held[], lot: Held): void {
+/** Inserts in order; where it went (a lot coming in usually is the newest: appended). */
+function insertSorted(list: Held[], lot: Held): number {
+  if (!list.length || older(list[list.length - 1], lot) <= 0) return list.push(lot) - 1;
   const at = list.findIndex((l) => older(lot, l) < 0);
-  list.splice(at < 0 ? list.length : at, 0, lot);
+  list.splice(at, 0, lot);
+  return at;
 }
