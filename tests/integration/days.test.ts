@@ -143,10 +143,11 @@ const CATALOGUE = validCatalogueFromDir();
 function expectSameFigures(actual: ReportRow | null | undefined, expected: ReportRow | null | undefined, reportId: number, what: string): void {
   const report = CATALOGUE.reports.get(reportId);
   const measures = report ? CATALOGUE.indexes.get(report.dataset)?.measures : undefined;
-  let row = actual;
+  let row: ReportRow | null | undefined = actual;
   if (row && expected && measures) {
     for (const m of measures.values()) {
-      const [a, b] = [row[m.id], expected[m.id]];
+      const a: unknown = row[m.id];
+      const b: unknown = expected[m.id];
       if (m.format !== 'rate' || typeof a !== 'number' || typeof b !== 'number') continue;
       expect(Math.abs(a - b), `${what}: ${m.id} ${a} vs ${b}`).toBeLessThanOrEqual(1e-12 * Math.max(Math.abs(a), Math.abs(b)));
       row = { ...row, [m.id]: b };
