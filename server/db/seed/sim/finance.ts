@@ -29,8 +29,9 @@ export class Finance {
     const t = ctx.tenantId;
     const rng = ctx.rng('settle', partyType, partyNo);
     const amount = round2(docs.reduce((a, d) => a + d.amount, 0));
-    if (amount <= 0) return;
     const no = settlementNo(t, partyType, partyNo, month);
+    // a month of returns only: the party owes the balance; the settlement stays open, as its documents name it
+    if (amount <= 0) return this.open(partyType, partyNo, month, no, amount, docs);
     const r = rng.float();
     const status = age >= 3 ? (r < 0.9 ? 3 : r < 0.95 ? 2 : 4) : age === 2 ? (r < 0.5 ? 3 : 2) : r < 0.7 ? 0 : 2;
     const settled = status === 3 ? amount : status === 2 ? round2(amount * rng.range(0.3, 0.8)) : 0;
@@ -51,13 +52,7 @@ export class Finance {
       created_at: created,
       updated_at: created,
     });
-    const seen = new Set<string>();
-    for (const d of docs) {
-      const key = `${d.docType}|${d.docNo}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      ctx.push('settlement_item', { tenant_id: t, settlement_no: no, doc_type: d.docType, doc_no: d.docNo, amount: d.amount });
-    }
+    this.items(no, docs);
     if (invoiced) this.invoices(partyType, partyNo, no, amount, rng);
     const direction = partyType === 4 ? 2 : 1;
     if (partyType === 2) this.arap(direction, 'AR04', partyType, partyNo, org, no, amount, created);
@@ -117,6 +112,38 @@ export class Finance {
   }
 
   /** Prepayments to suppliers (2, adjusted by 9) and pre-receipts from clients (1), used up by settlements (4). */
+  /** An open settlement of a balance the party owes: no invoice, payment or advance yet. */
+  private open(partyType: number, partyNo: string, month: string, no: string, amount: number, docs: MonthDoc[]): void {
+    const ctx = this.ctx;
+    const created = timestamp(ctx.date, 9 * 3600);
+    ctx.push('settlement', {
+      tenant_id: ctx.tenantId,
+      settlement_no: no,
+      party_type: partyType,
+      party_no: partyNo,
+      org_code: partyType === 4 ? '1000' : docs[0].org,
+      period_month: month,
+      settlement_amount: amount,
+      settled_amount: 0,
+      status: 0,
+      invoice_status: 0,
+      created_at: created,
+      updated_at: created,
+    });
+    this.items(no, docs);
+  }
+
+  /** A line per document the settlement covers (a document once). */
+  private items(no: string, docs: MonthDoc[]): void {
+    const seen = new Set<string>();
+    for (const d of docs) {
+      const key = `${d.docType}|${d.docNo}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.ctx.push('settlement_item', { tenant_id: this.ctx.tenantId, settlement_no: no, doc_type: d.docType, doc_no: d.docNo, amount: d.amount });
+    }
+  }
+
   private advances(partyType: number, partyNo: string, org: string, settlement: string, amount: number, settled: number, created: string, rng: Rng): void {
     if (partyType === 2 || !rng.chance(0.35)) return;
     const ctx = this.ctx;
